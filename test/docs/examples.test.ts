@@ -1,0 +1,50 @@
+/**
+ * Runs every ```ts code block in docs/*.md and README.md, so documentation examples cannot rot. A block runs as
+ * an ES module importing from 'murmur' (aliased to src/index.ts). A block whose fence is ```ts no-run is a
+ * fragment and is only shown, not run. Examples may throw to signal failure (use `if (!cond) throw ...`).
+ */
+import { describe, it } from 'vitest';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const root = resolve(__dirname, '../..');
+const files = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => join('docs', f))];
+const outDir = join(root, '.cache/doc-examples');
+mkdirSync(outDir, { recursive: true });
+
+interface Example { file: string; line: number; code: string }
+const examples: Example[] = [];
+for (const file of files) {
+  const text = readFileSync(join(root, file), 'utf8');
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const fence = lines[i].trim();
+    if (fence === '```ts' || fence === '```typescript') {
+      const start = i + 1;
+      let j = start;
+      while (j < lines.length && lines[j].trim() !== '```') j++;
+      examples.push({ file, line: start, code: lines.slice(start, j).join('\n') });
+      i = j;
+    } else if (fence.startsWith('```')) {
+      // skip other fences (including ```ts no-run) to their end
+      let j = i + 1;
+      while (j < lines.length && lines[j].trim() !== '```') j++;
+      i = j;
+    }
+  }
+}
+
+describe('docs examples', () => {
+  for (const ex of examples) {
+    it(`${ex.file}:${ex.line}`, async () => {
+      const name = `${ex.file.replace(/[^a-zA-Z0-9]/g, '_')}_${ex.line}.ts`;
+      const path = join(outDir, name);
+      writeFileSync(path, ex.code);
+      await import(/* @vite-ignore */ pathToFileURL(path).href);
+    });
+  }
+  it('found the docs', () => {
+    if (files.length === 0) throw new Error('no docs found');
+  });
+});
