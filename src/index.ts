@@ -19,7 +19,40 @@ export type { Rng } from './core/rng';
 export { dsin, dcos, datan2, dhypot } from './core/dmath';
 
 // ---- world: crowd, agents, pipeline, profiler ----
-// (world section: lead)
+export { createCrowd, DEFAULT_MAX_AGENTS, MAX_MAX_AGENTS } from './world/crowd';
+export type { CrowdWorld, CrowdOptions, CrowdConfig, CrowdData, CrowdTime, PipelineSwitches } from './world/crowd';
+export {
+  spawnAgent,
+  despawnAgent,
+  isAgent,
+  requireAgent,
+  agentCount,
+  setAgentPosition,
+  setAgentVelocity,
+  setPreferredVelocity,
+  setAgentParams,
+} from './world/agents';
+export type { AgentInit } from './world/agents';
+export { step, advance, interpolatePosition, preferredToDesired } from './world/step';
+export { defineAgentComponent, onDespawn } from './world/registry';
+export type { StoreAllocator, RegisteredStore, ComponentRegistry } from './world/registry';
+export {
+  createProfiler,
+  profileEntry,
+  profileRecord,
+  profileCount,
+  profileFrame,
+  resetProfiler,
+  formatProfile,
+  nowMs,
+} from './world/profiler';
+export type { Profiler, ProfileEntry } from './world/profiler';
+export { spatialHashSystem } from '../systems/spatial-hash';
+export { integrateSystem, integrateVelocities, applyVelocities } from '../systems/integrate';
+export type { Vec2Store } from '../components/vec2';
+export type { PositionStore } from '../components/position';
+export type { AgentParamsStore } from '../components/agent-params';
+export type { AgentList } from '../components/agent-list';
 
 // ---- spatial ----
 
