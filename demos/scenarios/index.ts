@@ -1,0 +1,4 @@
+/** Every shared scenario, registered by importing its module. Add new scenarios here. */
+export { listScenarios, getScenario, registerScenario } from './registry';
+export type { Scenario, ScenarioInstance, ScenarioOptions, DrawnObstacle } from './registry';
+import './wander';
