@@ -1,5 +1,7 @@
 /** The list of bench modules run by `npm run bench`, in order. Each area adds its module here. */
 import type { BenchModule } from './harness';
+import { pipelineBench } from './pipeline';
 
 export const modules: BenchModule[] = [
+  pipelineBench,
 ];
