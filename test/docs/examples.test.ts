@@ -35,6 +35,22 @@ for (const file of files) {
   }
 }
 
+// Browser-loop examples (README) call requestAnimationFrame: here it runs the callback for 120 frames of 1/60 s,
+// synchronously from a microtask chain, then stops; `__rafFrames` lets an example check it ran.
+const g = globalThis as unknown as { requestAnimationFrame?: (cb: (t: number) => void) => number; __rafFrames: number };
+g.__rafFrames = 0;
+if (!g.requestAnimationFrame) {
+  let now = 0;
+  g.requestAnimationFrame = (cb) => {
+    if (g.__rafFrames >= 120) return 0;
+    g.__rafFrames++;
+    now += 1000 / 60;
+    const t = now;
+    queueMicrotask(() => cb(t));
+    return g.__rafFrames;
+  };
+}
+
 describe('docs examples', () => {
   for (const ex of examples) {
     it(`${ex.file}:${ex.line}`, async () => {
