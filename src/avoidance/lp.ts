@@ -1,0 +1,189 @@
+/**
+ * The low-dimensional linear programs ORCA solves for every agent (van den Berg, Guy, Lin, Manocha, "Reciprocal
+ * n-body collision avoidance", ISRR 2011, section 5.2 and 5.3).
+ *
+ * A constraint is a directed line (point p, unit direction d). The permitted half-plane lies to the LEFT of the
+ * direction: velocity v satisfies the line when det(d, p - v) <= 0, i.e. the cross product of d with (v - p) is
+ * non-negative. The speed limit is the disc |v| <= R.
+ *
+ * Lines live in one flat Float64Array with stride 4: [px, py, dx, dy, px, py, dx, dy, ...]. Results are written to
+ * a caller-owned Float64Array(2). Nothing here allocates.
+ *
+ * 2D program (Seidel's randomised incremental LP without the randomisation, as in the paper): keep the optimum of
+ * the constraints added so far; when constraint i is violated by it, the new optimum lies ON line i, so solve the
+ * one-dimensional program "optimise along line i subject to lines 0..i-1 and the disc". Expected O(n) for random
+ * order; ORCA's n is small (tens of lines), so the worst case O(n^2) is cheap too.
+ *
+ * 3D fallback (paper, section 5.3): when the 2D program is infeasible (dense crowds), choose the velocity that
+ * minimises the largest signed distance by which it violates the agent lines, keeping the obstacle lines hard.
+ * That is a 3D LP in (v, distance); it is solved by the same incremental idea one dimension up: the first
+ * `numHard` lines are always kept, and for each agent line i that is violated by more than the current distance,
+ * the optimum moves onto the bisectors between line i and each earlier soft line j (the set of velocities equally
+ * far outside i and j), and we optimise in the direction perpendicular to line i (most inward) subject to those
+ * bisectors — a 2D program with a direction objective.
+ */
+
+/** Lines closer to parallel than this (|det| of unit directions) are treated as parallel. */
+export const LP_EPSILON = 1e-5;
+
+/** Stride of a line record in a line buffer. */
+export const LINE_STRIDE = 4;
+
+/**
+ * One-dimensional program on line `lineNo`: the best point on it subject to lines [0, lineNo) and |v| <= radius.
+ * With `directionOpt`, (optX, optY) is a unit direction to go as far as possible along; otherwise a point whose
+ * projection onto the line we want. Returns false when the feasible interval on the line is empty.
+ */
+function linearProgram1(
+  lines: Float64Array, lineNo: number, radius: number,
+  optX: number, optY: number, directionOpt: boolean, out: Float64Array,
+): boolean {
+  const o = lineNo * LINE_STRIDE;
+  const px = lines[o], py = lines[o + 1], dx = lines[o + 2], dy = lines[o + 3];
+  // Intersect the line p + t d with the disc |v| = radius: |p|^2 + 2 t (p.d) + t^2 = r^2.
+  const dot = px * dx + py * dy;
+  const disc = dot * dot + radius * radius - (px * px + py * py);
+  // The speed disc lies entirely on the wrong side of (or misses) the line: infeasible.
+  if (disc < 0) return false;
+  const sq = Math.sqrt(disc);
+  let tLeft = -dot - sq;
+  let tRight = -dot + sq;
+  for (let i = 0; i < lineNo; i++) {
+    const q = i * LINE_STRIDE;
+    const qx = lines[q], qy = lines[q + 1], ex = lines[q + 2], ey = lines[q + 3];
+    // Line i crosses p + t d where det(e, p + t d - q) = 0, i.e. det(e, p - q) + t det(e, d) = 0, so
+    // t = det(e, p - q) / det(d, e) = numerator / denominator.
+    const denominator = dx * ey - dy * ex;
+    const numerator = ex * (py - qy) - ey * (px - qx);
+    if (Math.abs(denominator) <= LP_EPSILON) {
+      // Parallel lines: line lineNo is either entirely permitted by line i or entirely forbidden.
+      if (numerator < 0) return false;
+      continue;
+    }
+    const t = numerator / denominator;
+    if (denominator >= 0) {
+      // Line i bounds line lineNo on the right.
+      if (t < tRight) tRight = t;
+    } else {
+      // Line i bounds line lineNo on the left.
+      if (t > tLeft) tLeft = t;
+    }
+    if (tLeft > tRight) return false;
+  }
+  if (directionOpt) {
+    // Go to the far end in the objective direction.
+    const t = optX * dx + optY * dy > 0 ? tRight : tLeft;
+    out[0] = px + t * dx;
+    out[1] = py + t * dy;
+  } else {
+    // Closest point of the interval to the projection of the optimum.
+    let t = dx * (optX - px) + dy * (optY - py);
+    if (t < tLeft) t = tLeft;
+    else if (t > tRight) t = tRight;
+    out[0] = px + t * dx;
+    out[1] = py + t * dy;
+  }
+  return true;
+}
+
+/**
+ * Two-dimensional program over lines [0, count) and the disc |v| <= radius. Objective: the point closest to
+ * (optX, optY) or, with `directionOpt`, the farthest point along the unit direction (optX, optY).
+ * Returns `count` on success, else the index of the first line that could not be satisfied; `out` then holds the
+ * optimum of the lines before it.
+ */
+export function linearProgram2(
+  lines: Float64Array, count: number, radius: number,
+  optX: number, optY: number, directionOpt: boolean, out: Float64Array,
+): number {
+  if (directionOpt) {
+    // The objective direction is a unit vector: the disc's extreme point in that direction.
+    out[0] = optX * radius;
+    out[1] = optY * radius;
+  } else {
+    const lenSq = optX * optX + optY * optY;
+    if (lenSq > radius * radius) {
+      // Preferred velocity exceeds the speed limit: start from its projection onto the disc.
+      const s = radius / Math.sqrt(lenSq);
+      out[0] = optX * s;
+      out[1] = optY * s;
+    } else {
+      out[0] = optX;
+      out[1] = optY;
+    }
+  }
+  for (let i = 0; i < count; i++) {
+    const o = i * LINE_STRIDE;
+    // det(d, p - v) > 0: the current optimum lies on the forbidden (right) side of line i.
+    if (lines[o + 2] * (lines[o + 1] - out[1]) - lines[o + 3] * (lines[o] - out[0]) > 0) {
+      const keepX = out[0], keepY = out[1];
+      if (!linearProgram1(lines, i, radius, optX, optY, directionOpt, out)) {
+        out[0] = keepX;
+        out[1] = keepY;
+        return i;
+      }
+    }
+  }
+  return count;
+}
+
+/**
+ * The infeasible-case fallback: starting from `out` (the optimum of lines before `beginLine`), minimise the largest
+ * violation det(d_i, p_i - v) over the soft lines [numHard, count) while satisfying the hard lines [0, numHard)
+ * and the speed disc. `proj` is scratch with room for `count` lines.
+ */
+export function linearProgram3(
+  lines: Float64Array, count: number, numHard: number, beginLine: number, radius: number,
+  proj: Float64Array, out: Float64Array,
+): void {
+  let distance = 0;
+  const hardLen = numHard * LINE_STRIDE;
+  for (let i = beginLine; i < count; i++) {
+    const o = i * LINE_STRIDE;
+    const pix = lines[o], piy = lines[o + 1], dix = lines[o + 2], diy = lines[o + 3];
+    // Only lines violated by more than the current worst violation move the optimum.
+    if (dix * (piy - out[1]) - diy * (pix - out[0]) <= distance) continue;
+
+    // Hard (obstacle) lines stay as they are.
+    for (let k = 0; k < hardLen; k++) proj[k] = lines[k];
+    let n = numHard;
+    for (let j = numHard; j < i; j++) {
+      const q = j * LINE_STRIDE;
+      const pjx = lines[q], pjy = lines[q + 1], djx = lines[q + 2], djy = lines[q + 3];
+      const determinant = dix * djy - diy * djx;
+      let bx: number, by: number;
+      if (Math.abs(determinant) <= LP_EPSILON) {
+        // Parallel, same direction: line j's violation never exceeds line i's along our search; skip it.
+        if (dix * djx + diy * djy > 0) continue;
+        // Parallel, opposite directions: equal violation on the midline.
+        bx = 0.5 * (pix + pjx);
+        by = 0.5 * (piy + pjy);
+      } else {
+        // Where the lines cross, both violations are zero: that point is on the bisector.
+        const t = (djx * (piy - pjy) - djy * (pix - pjx)) / determinant;
+        bx = pix + t * dix;
+        by = piy + t * diy;
+      }
+      // The bisector's direction: points where det(d_i, p_i - v) = det(d_j, p_j - v) move along d_j - d_i.
+      let ex = djx - dix, ey = djy - diy;
+      const len = Math.sqrt(ex * ex + ey * ey);
+      ex /= len;
+      ey /= len;
+      const w = n * LINE_STRIDE;
+      proj[w] = bx;
+      proj[w + 1] = by;
+      proj[w + 2] = ex;
+      proj[w + 3] = ey;
+      n++;
+    }
+    const keepX = out[0], keepY = out[1];
+    // Objective: as far as possible in line i's permitted normal direction (-d_y, d_x).
+    if (linearProgram2(proj, n, radius, -diy, dix, true, out) < n) {
+      // In exact arithmetic this cannot fail (the current optimum is feasible for this program); if round-off
+      // makes it fail, keep the previous optimum.
+      out[0] = keepX;
+      out[1] = keepY;
+    }
+    distance = dix * (piy - out[1]) - diy * (pix - out[0]);
+  }
+}

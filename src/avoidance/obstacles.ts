@@ -1,0 +1,338 @@
+/**
+ * Static obstacles for ORCA: polygons and open polylines stored as rings of directed segments in flat typed arrays,
+ * plus a uniform grid over the segments (built once, rebuilt only when obstacles are added) for neighbour queries.
+ *
+ * Representation (as the ORCA paper's obstacle construction needs, van den Berg et al. 2011, section 6):
+ * - every vertex v has a successor next[v]; the segment v -> next[v] is an obstacle edge with unit direction
+ *   dir[v]. A closed polygon is stored counter-clockwise, so its solid interior lies to the LEFT of every edge and
+ *   an agent outside sees an edge only from its right side;
+ * - convex[v] = 1 when the boundary turns left (or goes straight) at v: the vertex bulges out and its velocity
+ *   obstacle is a rounded cone; a reflex (concave) vertex is hidden by its two edges and only extends them;
+ * - an open polyline p0..pn-1 is stored as the zero-area ring p0, p1, ..., pn-1, pn-2, ..., p1: both sides of the
+ *   wall are edges, each seen from its own side; the end points are "convex" (the ring turns around there) and each
+ *   interior bend is convex on one side and reflex on the other. A two-point wall is the ring p0 -> p1 -> p0.
+ *
+ * The grid: cells of side `cellSize` over the bounding box of all segments; each segment is listed in every cell
+ * its bounding box overlaps (conservative), in counting-sort CSR form (cellStart[c]..cellStart[c+1] into
+ * cellItems). A query visits the cells overlapping the query square and de-duplicates segments with a stamp array.
+ */
+import { DegenerateGeometryError, InvalidArgumentError } from '../core/errors';
+import { requireFinite, requirePositive } from '../core/validate';
+
+export interface ObstacleSet {
+  /** Number of stored vertices (= number of directed segments). */
+  vertexCount: number;
+  /** Number of obstacles (polygons and polylines) added. */
+  obstacleCount: number;
+  x: Float64Array;
+  y: Float64Array;
+  /** Unit direction of the segment from this vertex to next[v]. */
+  dirX: Float64Array;
+  dirY: Float64Array;
+  next: Int32Array;
+  prev: Int32Array;
+  /** 1 if the vertex is convex (see module comment), else 0. */
+  convex: Uint8Array;
+  /** Which obstacle (0-based, in order added) each vertex belongs to. */
+  owner: Int32Array;
+  /** Grid side length in metres, or 0 for automatic. */
+  cellSizeOption: number;
+  /** Current grid (valid when !indexDirty). */
+  cellSize: number;
+  originX: number;
+  originY: number;
+  cols: number;
+  rows: number;
+  cellStart: Int32Array;
+  cellItems: Int32Array;
+  indexDirty: boolean;
+  /** Per-segment stamp for de-duplicating query results. */
+  stamp: Uint32Array;
+  stampValue: number;
+}
+
+export interface ObstacleOptions {
+  /** true (default): a closed polygon (either winding; stored counter-clockwise). false: an open polyline (a wall). */
+  closed?: boolean;
+}
+
+/**
+ * An empty obstacle set. `cellSize` (metres) fixes the side of the query grid; by default it is chosen from the
+ * obstacles' extent so that there are about two cells per segment.
+ */
+export function createObstacleSet(options: { capacity?: number; cellSize?: number } = {}): ObstacleSet {
+  const cap = Math.max(8, options.capacity ?? 64);
+  let cellSizeOption = 0;
+  if (options.cellSize !== undefined) cellSizeOption = requirePositive('options.cellSize', options.cellSize);
+  return {
+    vertexCount: 0,
+    obstacleCount: 0,
+    x: new Float64Array(cap),
+    y: new Float64Array(cap),
+    dirX: new Float64Array(cap),
+    dirY: new Float64Array(cap),
+    next: new Int32Array(cap),
+    prev: new Int32Array(cap),
+    convex: new Uint8Array(cap),
+    owner: new Int32Array(cap),
+    cellSizeOption,
+    cellSize: 1,
+    originX: 0,
+    originY: 0,
+    cols: 0,
+    rows: 0,
+    cellStart: new Int32Array(1),
+    cellItems: new Int32Array(0),
+    indexDirty: true,
+    stamp: new Uint32Array(cap),
+    stampValue: 0,
+  };
+}
+
+function grow(set: ObstacleSet, need: number): void {
+  if (need <= set.x.length) return;
+  let cap = set.x.length;
+  while (cap < need) cap *= 2;
+  const f = (a: Float64Array) => { const b = new Float64Array(cap); b.set(a); return b; };
+  const i = (a: Int32Array) => { const b = new Int32Array(cap); b.set(a); return b; };
+  set.x = f(set.x);
+  set.y = f(set.y);
+  set.dirX = f(set.dirX);
+  set.dirY = f(set.dirY);
+  set.next = i(set.next);
+  set.prev = i(set.prev);
+  set.owner = i(set.owner);
+  const c = new Uint8Array(cap);
+  c.set(set.convex);
+  set.convex = c;
+  set.stamp = new Uint32Array(cap);
+  set.stampValue = 0;
+}
+
+/** Do open segments (a,b) and (c,d) properly cross or touch (collinear overlap included)? */
+function segmentsIntersect(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number): boolean {
+  const d1 = (dx - cx) * (ay - cy) - (dy - cy) * (ax - cx);
+  const d2 = (dx - cx) * (by - cy) - (dy - cy) * (bx - cx);
+  const d3 = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+  const d4 = (bx - ax) * (dy - ay) - (by - ay) * (dx - ax);
+  if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return true;
+  const onSeg = (px: number, py: number, qx: number, qy: number, rx: number, ry: number) =>
+    Math.min(px, qx) <= rx && rx <= Math.max(px, qx) && Math.min(py, qy) <= ry && ry <= Math.max(py, qy);
+  if (d1 === 0 && onSeg(cx, cy, dx, dy, ax, ay)) return true;
+  if (d2 === 0 && onSeg(cx, cy, dx, dy, bx, by)) return true;
+  if (d3 === 0 && onSeg(ax, ay, bx, by, cx, cy)) return true;
+  if (d4 === 0 && onSeg(ax, ay, bx, by, dx, dy)) return true;
+  return false;
+}
+
+/**
+ * Add a polygon (closed, default) or an open polyline to the set. `points` are [x, y] pairs in metres.
+ * Throws InvalidArgumentError for non-finite coordinates and DegenerateGeometryError for fewer than 3 distinct
+ * points (polygon) / 2 (polyline), zero area, or a self-intersecting polygon. Returns the obstacle's index.
+ * Not for the per-frame path: it may grow the buffers and marks the query grid for rebuilding.
+ */
+export function addObstacleToSet(set: ObstacleSet, points: ReadonlyArray<readonly [number, number]>, options: ObstacleOptions = {}): number {
+  const closed = options.closed ?? true;
+  if (!Array.isArray(points)) throw new InvalidArgumentError('points', points, 'must be an array of [x, y] pairs');
+  // Copy, validate and drop consecutive duplicates (and a repeated closing point).
+  const px: number[] = [];
+  const py: number[] = [];
+  for (let i = 0; i < points.length; i++) {
+    const p = points[i];
+    if (!p || p.length < 2) throw new InvalidArgumentError(`points[${i}]`, p, 'must be an [x, y] pair');
+    const x = requireFinite(`points[${i}][0]`, p[0]);
+    const y = requireFinite(`points[${i}][1]`, p[1]);
+    const n = px.length;
+    if (n > 0 && px[n - 1] === x && py[n - 1] === y) continue;
+    px.push(x);
+    py.push(y);
+  }
+  if (closed && px.length > 1 && px[0] === px[px.length - 1] && py[0] === py[py.length - 1]) {
+    px.pop();
+    py.pop();
+  }
+  const n = px.length;
+  if (closed) {
+    if (n < 3) throw new DegenerateGeometryError('points', points, 'a closed obstacle needs at least 3 distinct points');
+    let area2 = 0;
+    for (let i = 0; i < n; i++) {
+      const j = (i + 1) % n;
+      area2 += px[i] * py[j] - px[j] * py[i];
+    }
+    if (area2 === 0) throw new DegenerateGeometryError('points', points, 'polygon has zero area');
+    for (let i = 0; i < n; i++) {
+      const i2 = (i + 1) % n;
+      for (let j = i + 1; j < n; j++) {
+        const j2 = (j + 1) % n;
+        if (j === i2 || i === j2) continue; // adjacent edges share a vertex
+        if (segmentsIntersect(px[i], py[i], px[i2], py[i2], px[j], py[j], px[j2], py[j2])) {
+          throw new DegenerateGeometryError('points', points, `polygon is self-intersecting (edges ${i} and ${j})`);
+        }
+      }
+    }
+    // Clockwise input: reverse so the interior is on the left of every edge.
+    if (area2 < 0) {
+      px.reverse();
+      py.reverse();
+    }
+  } else {
+    if (n < 2) throw new DegenerateGeometryError('points', points, 'an open obstacle needs at least 2 distinct points');
+    // Walk back along the interior points to close the zero-area ring.
+    for (let i = n - 2; i >= 1; i--) {
+      px.push(px[i]);
+      py.push(py[i]);
+    }
+  }
+  const m = px.length;
+  const base = set.vertexCount;
+  grow(set, base + m);
+  const id = set.obstacleCount;
+  for (let k = 0; k < m; k++) {
+    const v = base + k;
+    const nx = (k + 1) % m, pv = (k + m - 1) % m;
+    set.x[v] = px[k];
+    set.y[v] = py[k];
+    set.next[v] = base + nx;
+    set.prev[v] = base + pv;
+    set.owner[v] = id;
+    const ex = px[nx] - px[k], ey = py[nx] - py[k];
+    const len = Math.sqrt(ex * ex + ey * ey);
+    set.dirX[v] = ex / len;
+    set.dirY[v] = ey / len;
+    // Convex when the turn prev -> v -> next is left or straight: det(v - prev, next - v) >= 0.
+    const turn = (px[k] - px[pv]) * ey - (py[k] - py[pv]) * ex;
+    set.convex[v] = turn >= 0 ? 1 : 0;
+  }
+  set.vertexCount = base + m;
+  set.obstacleCount = id + 1;
+  set.indexDirty = true;
+  return id;
+}
+
+/** (Re)build the query grid. Called automatically by the query after obstacles were added. */
+export function buildObstacleIndex(set: ObstacleSet): void {
+  const n = set.vertexCount;
+  const { x, y, next } = set;
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (let v = 0; v < n; v++) {
+    if (x[v] < minX) minX = x[v];
+    if (x[v] > maxX) maxX = x[v];
+    if (y[v] < minY) minY = y[v];
+    if (y[v] > maxY) maxY = y[v];
+  }
+  if (n === 0) {
+    set.cols = 0;
+    set.rows = 0;
+    set.cellStart = new Int32Array(1);
+    set.cellItems = new Int32Array(0);
+    set.indexDirty = false;
+    return;
+  }
+  const w = maxX - minX, h = maxY - minY;
+  let cs = set.cellSizeOption;
+  if (cs <= 0) {
+    // About two cells per segment, at most 1024 cells along the longer side.
+    cs = Math.max(Math.sqrt((w * h) / (2 * n)), Math.max(w, h) / 1024, 1e-3);
+  }
+  const cols = Math.max(1, Math.min(1 << 15, Math.floor(w / cs) + 1));
+  const rows = Math.max(1, Math.min(1 << 15, Math.floor(h / cs) + 1));
+  const cellStart = new Int32Array(cols * rows + 1);
+  // Pass 1: count the cells each segment's bounding box covers; pass 2: prefix sums; pass 3: fill.
+  for (let pass = 0; pass < 2; pass++) {
+    const fill = pass === 1 ? cellStart.slice(0, cols * rows) : null;
+    const items = pass === 1 ? new Int32Array(cellStart[cols * rows]) : null;
+    for (let v = 0; v < n; v++) {
+      const u = next[v];
+      const c0 = Math.min(cols - 1, Math.floor((Math.min(x[v], x[u]) - minX) / cs));
+      const c1 = Math.min(cols - 1, Math.floor((Math.max(x[v], x[u]) - minX) / cs));
+      const r0 = Math.min(rows - 1, Math.floor((Math.min(y[v], y[u]) - minY) / cs));
+      const r1 = Math.min(rows - 1, Math.floor((Math.max(y[v], y[u]) - minY) / cs));
+      for (let r = r0; r <= r1; r++) {
+        for (let c = c0; c <= c1; c++) {
+          const cell = r * cols + c;
+          if (fill === null) cellStart[cell + 1]++;
+          else items![fill[cell]++] = v;
+        }
+      }
+    }
+    if (pass === 0) {
+      for (let c = 0; c < cols * rows; c++) cellStart[c + 1] += cellStart[c];
+    } else {
+      set.cellItems = items!;
+    }
+  }
+  set.cellStart = cellStart;
+  set.cellSize = cs;
+  set.originX = minX;
+  set.originY = minY;
+  set.cols = cols;
+  set.rows = rows;
+  set.indexDirty = false;
+}
+
+/**
+ * The obstacle segments an agent at (px, py) must consider: those whose supporting line has the agent strictly on
+ * its right (outside) and whose closest point is nearer than `range` (ORCA uses obstacleTimeHorizon * maxSpeed +
+ * radius). Writes vertex ids (segment v -> next[v]) into `out`, nearest first (ties by id), and their squared
+ * distances into `outDistSq`; returns the count, at most out.length. No allocation (after the first call that
+ * builds the grid).
+ */
+export function queryObstacleSegments(
+  set: ObstacleSet, px: number, py: number, range: number, out: Int32Array, outDistSq: Float64Array,
+): number {
+  if (set.indexDirty) buildObstacleIndex(set);
+  const cols = set.cols, rows = set.rows;
+  if (cols === 0 || out.length === 0) return 0;
+  const cs = set.cellSize, ox = set.originX, oy = set.originY;
+  const fc0 = Math.floor((px - range - ox) / cs), fc1 = Math.floor((px + range - ox) / cs);
+  const fr0 = Math.floor((py - range - oy) / cs), fr1 = Math.floor((py + range - oy) / cs);
+  if (fc1 < 0 || fr1 < 0 || fc0 >= cols || fr0 >= rows) return 0;
+  const c0 = fc0 < 0 ? 0 : fc0, c1 = fc1 >= cols ? cols - 1 : fc1;
+  const r0 = fr0 < 0 ? 0 : fr0, r1 = fr1 >= rows ? rows - 1 : fr1;
+  const { x, y, next, cellStart, cellItems, stamp } = set;
+  let sv = (set.stampValue + 1) >>> 0;
+  if (sv === 0) {
+    stamp.fill(0);
+    sv = 1;
+  }
+  set.stampValue = sv;
+  const rangeSq = range * range;
+  const cap = out.length;
+  let count = 0;
+  for (let r = r0; r <= r1; r++) {
+    for (let c = c0; c <= c1; c++) {
+      const cell = r * cols + c;
+      const end = cellStart[cell + 1];
+      for (let k = cellStart[cell]; k < end; k++) {
+        const v = cellItems[k];
+        if (stamp[v] === sv) continue;
+        stamp[v] = sv;
+        const ax = x[v], ay = y[v], u = next[v];
+        const ex = x[u] - ax, ey = y[u] - ay;
+        const rx = px - ax, ry = py - ay;
+        // Outside = strictly right of the directed segment: det(e, r) < 0.
+        if (ex * ry - ey * rx >= 0) continue;
+        // Squared distance from the agent to the segment (closest point clamped to the ends).
+        const lenSq = ex * ex + ey * ey;
+        let t = (rx * ex + ry * ey) / lenSq;
+        if (t < 0) t = 0;
+        else if (t > 1) t = 1;
+        const qx = rx - t * ex, qy = ry - t * ey;
+        const dSq = qx * qx + qy * qy;
+        if (dSq >= rangeSq) continue;
+        // Insertion sort, nearest first; ties ordered by vertex id for determinism.
+        let i = count < cap ? count : cap - 1;
+        if (count >= cap && (dSq > outDistSq[cap - 1] || (dSq === outDistSq[cap - 1] && v > out[cap - 1]))) continue;
+        while (i > 0 && (outDistSq[i - 1] > dSq || (outDistSq[i - 1] === dSq && out[i - 1] > v))) {
+          out[i] = out[i - 1];
+          outDistSq[i] = outDistSq[i - 1];
+          i--;
+        }
+        out[i] = v;
+        outDistSq[i] = dSq;
+        if (count < cap) count++;
+      }
+    }
+  }
+  return count;
+}
