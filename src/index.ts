@@ -65,6 +65,13 @@ export type { AgentList } from '../components/agent-list';
 // ---- avoidance ----
 
 // ---- lod ----
+export { enableLod, disableLod, setFocusPoints, setLodBudget, getLodStats, lodSystem, MAX_FOCUS_POINTS } from '../systems/lod';
+export type { LodOptions, LodBudgetOptions, LodState, TierRule } from '../systems/lod';
+export { lodComponent, TIER_NEAR, TIER_MID, TIER_FAR, LOD_STEER, LOD_BOIDS, LOD_ORCA, LOD_ALL } from '../components/lod';
+export type { LodStore } from '../components/lod';
+export { assignTiers } from './lod/tiers';
+export { createBudget, budgetUpdate } from './lod/budget';
+export type { BudgetState } from './lod/budget';
 
 // ---- collision ----
 

@@ -11,7 +11,8 @@ export function allocTyped<T extends AgentTypedArray>(Ctor: TypedArrayCtor, leng
     if (typeof SharedArrayBuffer === 'undefined') {
       throw new Error('sharedMemory: SharedArrayBuffer is not available here (browsers need cross-origin isolation)');
     }
-    return new Ctor(new SharedArrayBuffer(length * Ctor.BYTES_PER_ELEMENT)) as T;
+    // (TypeScript's lib types the constructors with ArrayBuffer only; SharedArrayBuffer is valid at run time.)
+    return new Ctor(new SharedArrayBuffer(length * Ctor.BYTES_PER_ELEMENT) as unknown as ArrayBuffer) as T;
   }
   return new Ctor(length) as T;
 }

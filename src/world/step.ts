@@ -3,6 +3,7 @@ import { InvalidArgumentError } from '../core/errors';
 import { nowMs, profileFrame } from './profiler';
 import { spatialHashSystem } from '../../systems/spatial-hash';
 import { integrateSystem } from '../../systems/integrate';
+import { lodSystem } from '../../systems/lod';
 
 /**
  * One simulation step of `dt` seconds: the fixed pipeline, in order. Each pass is a system that can also be called
@@ -15,7 +16,7 @@ export function step(world: CrowdWorld, dt: number): void {
   const on = world.enabled;
   const t0 = nowMs();
   // 1. LOD: assign quality tiers from distance to the focus points, within the frame budget.
-  // (slot: lodSystem)
+  if (on.lod) lodSystem(world);
   // 2. Spatial hash: rebuild the neighbour index from positions.
   if (on.spatialHash) spatialHashSystem(world);
   // 3. Navigation: flow fields and grid A* paths → preferred velocity.
