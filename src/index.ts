@@ -57,6 +57,44 @@ export type { AgentList } from '../components/agent-list';
 // ---- spatial ----
 
 // ---- grid ----
+export {
+  createGrid,
+  gridFromAscii,
+  parseMovingAiMap,
+  setBlocked,
+  setCost,
+  isWalkable,
+  cellIndex,
+  gridCostRange,
+  worldToCell,
+  cellToWorld,
+  cloneGrid,
+  MAX_GRID_SIDE,
+} from './grid/grid';
+export type { Grid, GridOptions, AsciiGridOptions } from './grid/grid';
+export {
+  findPath,
+  findPathJps,
+  resumePath,
+  createGridSearch,
+  beginGridSearch,
+  stepGridSearch,
+  gridSearchPathLength,
+  readGridSearchPath,
+  gridSearchCost,
+} from './grid/search';
+export type { FindPathOptions, PathResult, PathStatus, GridSearch, GridHeuristic, GridTieBreak } from './grid/search';
+export {
+  buildFlowField,
+  rebuildFlowField,
+  sampleFlowField,
+  flowFieldCostAt,
+  createFlowFieldCache,
+  getFlowField,
+  clearFlowFieldCache,
+  MAX_FLOW_COST_RATIO,
+} from './grid/flowfield';
+export type { FlowField, FlowFieldOptions, FlowFieldCache, FlowSampleStatus } from './grid/flowfield';
 
 // ---- navmesh ----
 

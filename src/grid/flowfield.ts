@@ -1,0 +1,475 @@
+/**
+ * Flow fields (Emerson, "Crowd Pathfinding and Steering Using Flow Field Tiles", Game AI Pro 2013; Pentheny,
+ * "Efficient Crowd Simulation for Mobile Games", Game AI Pro 2013): one search from the goal serves every agent.
+ *
+ * 1. Integration field: the exact cost from every cell to the nearest goal cell, by Dijkstra outward from all goal
+ *    cells at once over the same 8-neighbour moves and corner rule as findPath (edge cost = step length × mean of
+ *    the two cells' costs, symmetric, so the value at a start equals A*'s optimal cost from that start).
+ * 2. Direction field: each reachable cell points at its Dijkstra predecessor (the neighbour m minimising
+ *    integration[m] + cost(cell, m)); a unit vector per cell, (0, 0) at goals and unreachable cells.
+ * 3. Agents sample the direction field with bilinear interpolation between the four nearest cell centres, so a
+ *    crowd turns smoothly instead of moving in 8 directions.
+ *
+ * Priority queue. Edge weights are at least w = c_min (an orthogonal step between two cheapest cells). Dijkstra
+ * with buckets of width w is exact (Dinitz 1978; the "Dial with wide buckets" argument): if u and v share bucket
+ * k = ⌊d/w⌋ then d_u + cost(u, v) ≥ d_u + w ≥ (k+1)·w > d_v, so no cell of the current bucket can improve another
+ * and the whole bucket may be settled in any order. Buckets are array stacks with lazy deletion (an improved cell is
+ * pushed again; stale copies are skipped), kept in a ring of B ≥ ⌈√2·c_max / c_min⌉ + 2 slots since a relaxation
+ * reaches at most √2·c_max/w buckets ahead. (Tried intrusive doubly-linked buckets with O(1) decrease-key first:
+ * ~25% slower on 1024², the list links scatter writes over the whole wavefront; 2026-11.) The whole solve is O(cells + distance range / w) with no heap; this is
+ * what brings a 1024 × 1024 field inside a frame budget. The ring size bounds the cost ratio: c_max / c_min must be
+ * ≤ MAX_FLOW_COST_RATIO.
+ */
+import { InvalidArgumentError } from '../core/errors';
+import { requireInteger } from '../core/validate';
+import { type Grid, refreshCostStats, requireGridCell } from './grid';
+
+/** Largest c_max / c_min a flow field accepts (sizes the bucket ring; see header). */
+export const MAX_FLOW_COST_RATIO = 10000;
+
+export interface FlowFieldOptions {
+  /** 4 or 8 neighbours. @default 8 */
+  connectivity?: 4 | 8;
+  /** Same meaning as in findPath. @default false */
+  cornerCutting?: boolean;
+}
+
+export interface FlowField {
+  readonly width: number;
+  readonly height: number;
+  /** The grid this field was built from, and its version at build time. */
+  grid: Grid;
+  gridVersion: number;
+  /** Goal cell indices (walkable ones only), ascending. */
+  goals: Int32Array;
+  goalCount: number;
+  connectivity: 4 | 8;
+  cornerCutting: boolean;
+  /** Cost to the nearest goal per cell; Infinity = blocked or unreachable. */
+  integration: Float64Array;
+  /** Next cell towards the goal (the Dijkstra predecessor); −1 at goals and unreachable cells. */
+  next: Int32Array;
+  /** Unit direction towards the goal per cell (cells per cell, i.e. also world units per world unit). */
+  dirX: Float32Array;
+  dirY: Float32Array;
+  /** Number of cells with a finite integration value (goals included). */
+  reachableCount: number;
+}
+
+// Scratch for the solve, module-wide and grown on demand (the solve is not re-entrant). The solve works on a copy of
+// the grid padded with one ring of blocked cells, (w+2) × (h+2), so neighbour tests need no bounds checks and no
+// division to recover x and y; results are copied back to the unpadded field at the end.
+let _ffState = new Uint8Array(0); // 0 unseen walkable, 1 queued, 2 settled, 3 blocked
+let _ffDist = new Float64Array(0);
+let _ffPred = new Int32Array(0);
+let _ffCost = new Float64Array(0);
+// Ring of bucket stacks: _ffBucket[slot] holds padded cell indices, _ffLen[slot] how many. Grown by doubling.
+let _ffBucket: Int32Array[] = [];
+let _ffLen = new Int32Array(0);
+
+function ensureScratch(n: number, buckets: number, needCost: boolean): void {
+  if (_ffState.length < n) {
+    _ffState = new Uint8Array(n);
+    _ffDist = new Float64Array(n);
+    _ffPred = new Int32Array(n);
+  }
+  if (needCost && _ffCost.length < n) _ffCost = new Float64Array(n);
+  while (_ffBucket.length < buckets) _ffBucket.push(new Int32Array(1024));
+  if (_ffLen.length < buckets) _ffLen = new Int32Array(buckets);
+}
+
+let _ffInvW = 1;
+let _ffMask = 0;
+
+/**
+ * Offer padded cell m the distance nd via c while settling bucket `cur`. Returns 1 if m was unseen (it now waits
+ * in the queue), else 0. Blocked (3) and settled (2) cells are never improved.
+ */
+function relaxCell(m: number, nd: number, c: number, cur: number): number {
+  const st = _ffState[m];
+  if (st >= 2 || nd >= _ffDist[m]) return 0;
+  let b = Math.floor(nd * _ffInvW);
+  if (b <= cur) b = cur + 1; // rounding guard: a relaxation always lands in a later bucket (see header)
+  _ffDist[m] = nd;
+  _ffPred[m] = c;
+  const sl = b & _ffMask;
+  let bk = _ffBucket[sl];
+  if (_ffLen[sl] === bk.length) bk = growBucket(sl);
+  bk[_ffLen[sl]++] = m;
+  if (st === 0) {
+    _ffState[m] = 1;
+    return 1;
+  }
+  return 0;
+}
+
+function growBucket(slot: number): Int32Array {
+  const old = _ffBucket[slot];
+  const grown = new Int32Array(old.length * 2);
+  grown.set(old);
+  _ffBucket[slot] = grown;
+  return grown;
+}
+
+function validateOptions(options: FlowFieldOptions): { connectivity: 4 | 8; cornerCutting: boolean } {
+  const connectivity = options.connectivity ?? 8;
+  if (connectivity !== 4 && connectivity !== 8) throw new InvalidArgumentError('options.connectivity', connectivity, 'must be 4 or 8');
+  const cornerCutting = options.cornerCutting ?? false;
+  if (typeof cornerCutting !== 'boolean') throw new InvalidArgumentError('options.cornerCutting', cornerCutting, 'must be a boolean');
+  return { connectivity, cornerCutting };
+}
+
+type CellLike = { readonly x: number; readonly y: number };
+
+function goalIndices(grid: Grid, goals: CellLike | readonly CellLike[]): number[] {
+  const list: readonly CellLike[] = Array.isArray(goals) ? goals : [goals as CellLike];
+  if (list.length === 0) throw new InvalidArgumentError('goals', goals, 'must name at least one cell');
+  const idx: number[] = [];
+  for (let i = 0; i < list.length; i++) idx.push(requireGridCell(grid, `goals[${i}]`, list[i]));
+  idx.sort((a, b) => a - b);
+  const out: number[] = [];
+  for (let i = 0; i < idx.length; i++) if (i === 0 || idx[i] !== idx[i - 1]) out.push(idx[i]);
+  return out;
+}
+
+function allocField(grid: Grid): FlowField {
+  const n = grid.width * grid.height;
+  return {
+    width: grid.width,
+    height: grid.height,
+    grid,
+    gridVersion: -1,
+    goals: new Int32Array(0),
+    goalCount: 0,
+    connectivity: 8,
+    cornerCutting: false,
+    integration: new Float64Array(n),
+    next: new Int32Array(n),
+    dirX: new Float32Array(n),
+    dirY: new Float32Array(n),
+    reachableCount: 0,
+  };
+}
+
+/**
+ * Build (or rebuild into `out`, if it has the grid's size) the integration and direction fields towards one goal
+ * cell or the nearest of several. Blocked goal cells are ignored; if none is walkable every cell is unreachable.
+ */
+export function buildFlowField(grid: Grid, goals: CellLike | readonly CellLike[], options: FlowFieldOptions = {}, out?: FlowField): FlowField {
+  if (grid === null || typeof grid !== 'object' || !(grid.walkable instanceof Uint8Array)) {
+    throw new InvalidArgumentError('grid', grid, 'must be a Grid');
+  }
+  const opts = validateOptions(options);
+  const goalList = goalIndices(grid, goals);
+  const field = out !== undefined && out.width === grid.width && out.height === grid.height ? out : allocField(grid);
+  field.grid = grid;
+  field.connectivity = opts.connectivity;
+  field.cornerCutting = opts.cornerCutting;
+  if (field.goals.length < goalList.length) field.goals = new Int32Array(goalList.length);
+  field.goalCount = goalList.length;
+  for (let i = 0; i < goalList.length; i++) field.goals[i] = goalList[i];
+  solveFlowField(field);
+  return field;
+}
+
+/** Recompute `field` in place against its grid's current contents (same goals and options). */
+export function rebuildFlowField(field: FlowField): void {
+  solveFlowField(field);
+}
+
+const DIAG = Math.SQRT1_2;
+const SQRT2 = Math.SQRT2;
+
+function solveFlowField(field: FlowField): void {
+  const grid = field.grid;
+  refreshCostStats(grid);
+  const w = grid.width;
+  const h = grid.height;
+  const walk = grid.walkable;
+  const cost = grid.cost;
+  const minC = grid.minCost;
+  const ratio = grid.maxCost / minC;
+  if (ratio > MAX_FLOW_COST_RATIO) {
+    throw new InvalidArgumentError('grid.cost', `${grid.minCost}..${grid.maxCost}`, `flow fields need max/min cell cost ≤ ${MAX_FLOW_COST_RATIO}`);
+  }
+  const uniform = grid.maxCost === minC;
+  // Ring size: a power of two ≥ ⌈√2·ratio⌉ + 2, so slot = bucket & (B − 1).
+  let B = 4;
+  while (B < Math.ceil(SQRT2 * ratio) + 2) B *= 2;
+  const mask = B - 1;
+  const W = w + 2;
+  const P = W * (h + 2);
+  ensureScratch(P, B, !uniform);
+  const state = _ffState, dist = _ffDist, pred = _ffPred, buckets = _ffBucket, lens = _ffLen;
+  const pcost = _ffCost;
+
+  // Padded copy: border blocked; interior from the grid.
+  state.fill(3, 0, W);
+  state.fill(3, P - W, P);
+  for (let y = 0; y < h; y++) {
+    const row = (y + 1) * W;
+    state[row] = 3;
+    state[row + W - 1] = 3;
+    for (let x = 0, o = y * w, p = row + 1; x < w; x++, o++, p++) {
+      state[p] = walk[o] === 1 ? 0 : 3;
+      if (!uniform) pcost[p] = cost[o];
+    }
+  }
+  dist.fill(Infinity, 0, P);
+  pred.fill(-1, 0, P);
+  lens.fill(0, 0, B);
+  _ffInvW = 1 / minC;
+  _ffMask = mask;
+  const orth = minC;          // uniform edge costs
+  const diag = minC * SQRT2;
+  const diagonals = field.connectivity === 8;
+  const cut = field.cornerCutting;
+
+  let queued = 0;
+  for (let i = 0; i < field.goalCount; i++) {
+    const gcell = field.goals[i];
+    const gx = gcell % w;
+    const p = ((gcell - gx) / w + 1) * W + gx + 1;
+    if (state[p] !== 0) continue;
+    dist[p] = 0;
+    state[p] = 1;
+    let bk = buckets[0];
+    if (lens[0] === bk.length) bk = growBucket(0);
+    bk[lens[0]++] = p;
+    queued++;
+  }
+
+  // Buckets hold cells lazily: a cell improved again is pushed again and its stale copies are skipped when popped
+  // (state 2). `queued` counts cells (not copies) waiting, so the loop ends when every reached cell is settled.
+  let reachable = 0;
+  let cur = 0;
+  while (queued > 0) {
+    const slot = cur & mask;
+    const bucket = buckets[slot];
+    const len = lens[slot];
+    for (let e = 0; e < len; e++) {
+      const c = bucket[e];
+      if (state[c] === 2) continue; // stale copy
+      state[c] = 2;
+      queued--;
+      reachable++;
+      const dc = dist[c];
+      const l = state[c - 1] !== 3, r = state[c + 1] !== 3, u = state[c - W] !== 3, d = state[c + W] !== 3;
+      // Orthogonal steps (length 1), then diagonal steps (length √2) under the corner rule.
+      if (uniform) {
+        const dO = dc + orth, dD = dc + diag;
+        if (l) queued += relaxCell(c - 1, dO, c, cur);
+        if (r) queued += relaxCell(c + 1, dO, c, cur);
+        if (u) queued += relaxCell(c - W, dO, c, cur);
+        if (d) queued += relaxCell(c + W, dO, c, cur);
+        if (diagonals) {
+          if (cut ? l || u : l && u) queued += relaxCell(c - W - 1, dD, c, cur);
+          if (cut ? r || u : r && u) queued += relaxCell(c - W + 1, dD, c, cur);
+          if (cut ? l || d : l && d) queued += relaxCell(c + W - 1, dD, c, cur);
+          if (cut ? r || d : r && d) queued += relaxCell(c + W + 1, dD, c, cur);
+        }
+      } else {
+        const cc = pcost[c];
+        const hO = 0.5, hD = 0.5 * SQRT2;
+        if (l) queued += relaxCell(c - 1, dc + hO * (cc + pcost[c - 1]), c, cur);
+        if (r) queued += relaxCell(c + 1, dc + hO * (cc + pcost[c + 1]), c, cur);
+        if (u) queued += relaxCell(c - W, dc + hO * (cc + pcost[c - W]), c, cur);
+        if (d) queued += relaxCell(c + W, dc + hO * (cc + pcost[c + W]), c, cur);
+        if (diagonals) {
+          if (cut ? l || u : l && u) queued += relaxCell(c - W - 1, dc + hD * (cc + pcost[c - W - 1]), c, cur);
+          if (cut ? r || u : r && u) queued += relaxCell(c - W + 1, dc + hD * (cc + pcost[c - W + 1]), c, cur);
+          if (cut ? l || d : l && d) queued += relaxCell(c + W - 1, dc + hD * (cc + pcost[c + W - 1]), c, cur);
+          if (cut ? r || d : r && d) queued += relaxCell(c + W + 1, dc + hD * (cc + pcost[c + W + 1]), c, cur);
+        }
+      }
+    }
+    lens[slot] = 0;
+    cur++;
+  }
+  field.reachableCount = reachable;
+
+  // Copy back: integration, predecessor as an unpadded index, and the unit direction to it.
+  const integ = field.integration, next = field.next, dirX = field.dirX, dirY = field.dirY;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0, o = y * w, p = (y + 1) * W + 1; x < w; x++, o++, p++) {
+      integ[o] = dist[p];
+      const q = pred[p];
+      if (q < 0) {
+        next[o] = -1;
+        dirX[o] = 0;
+        dirY[o] = 0;
+        continue;
+      }
+      // q − p ∈ {±1, ±W, ±W ± 1}: decode dx, dy without division.
+      const off = q - p;
+      const dy = off > 1 ? 1 : off < -1 ? -1 : 0;
+      const dx = off - dy * W;
+      next[o] = o + dy * w + dx;
+      const s = dx !== 0 && dy !== 0 ? DIAG : 1;
+      dirX[o] = dx * s;
+      dirY[o] = dy * s;
+    }
+  }
+  field.gridVersion = grid.version;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sampling
+
+/** What an agent at a sampled point should do. */
+export type FlowSampleStatus = 'moving' | 'goal' | 'unreachable';
+
+/**
+ * Direction to follow at world point (wx, wy), written into `out` as a unit vector, by bilinear interpolation of
+ * the four cell-centre directions around the point (cells that are blocked, unreachable or off the grid get weight
+ * 0 and the blend is renormalised; if the blend cancels out, the containing cell's own direction is used).
+ * Returns 'goal' (out = 0) when the point's cell is a goal cell, 'unreachable' (out = 0) when the point's cell is
+ * blocked, unreachable or off the grid, else 'moving'. Allocates nothing.
+ */
+export function sampleFlowField(field: FlowField, wx: number, wy: number, out: { x: number; y: number }): FlowSampleStatus {
+  const grid = field.grid;
+  const w = field.width;
+  const h = field.height;
+  const inv = 1 / grid.cellSize;
+  const u = (wx - grid.originX) * inv;
+  const v = (wy - grid.originY) * inv;
+  const cx = Math.floor(u);
+  const cy = Math.floor(v);
+  out.x = 0;
+  out.y = 0;
+  if (!(cx >= 0 && cy >= 0 && cx < w && cy < h)) return 'unreachable'; // also catches NaN
+  const own = cy * w + cx;
+  const integ = field.integration;
+  if (integ[own] === Infinity) return 'unreachable';
+  if (field.next[own] < 0) return 'goal';
+  const dirX = field.dirX, dirY = field.dirY;
+  // Cell centres sit at integer + 0.5: shift so the four surrounding centres are (x0|x0+1, y0|y0+1).
+  const fu = u - 0.5;
+  const fv = v - 0.5;
+  const x0 = Math.floor(fu);
+  const y0 = Math.floor(fv);
+  const tx = fu - x0;
+  const ty = fv - y0;
+  let sx = 0;
+  let sy = 0;
+  for (let k = 0; k < 4; k++) {
+    const x = x0 + (k & 1);
+    const y = y0 + (k >> 1);
+    if (x < 0 || y < 0 || x >= w || y >= h) continue;
+    const c = y * w + x;
+    if (integ[c] === Infinity) continue;
+    const wgt = ((k & 1) === 1 ? tx : 1 - tx) * ((k >> 1) === 1 ? ty : 1 - ty);
+    sx += wgt * dirX[c];
+    sy += wgt * dirY[c];
+  }
+  const len2 = sx * sx + sy * sy;
+  if (len2 < 1e-12) {
+    out.x = dirX[own];
+    out.y = dirY[own];
+  } else {
+    const il = 1 / Math.sqrt(len2);
+    out.x = sx * il;
+    out.y = sy * il;
+  }
+  return 'moving';
+}
+
+/** Integration value (cost to the nearest goal) of the cell containing world point (wx, wy); Infinity off-grid. */
+export function flowFieldCostAt(field: FlowField, wx: number, wy: number): number {
+  const grid = field.grid;
+  const cx = Math.floor((wx - grid.originX) / grid.cellSize);
+  const cy = Math.floor((wy - grid.originY) / grid.cellSize);
+  if (!(cx >= 0 && cy >= 0 && cx < field.width && cy < field.height)) return Infinity;
+  return field.integration[cy * field.width + cx];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Cache
+
+/**
+ * A fixed-capacity cache of flow fields keyed by (grid, goal cells, options). A field built from an older grid
+ * version is rebuilt in place on its next lookup; when full, the least recently used field is evicted and its
+ * arrays are reused if the grid size matches.
+ */
+export interface FlowFieldCache {
+  readonly capacity: number;
+  fields: (FlowField | null)[];
+  keys: string[];
+  lastUsed: Float64Array;
+  clock: number;
+  /** Lookups served without any solve. */
+  hits: number;
+  /** Lookups that built a new field (cold or evicted). */
+  misses: number;
+  /** Lookups that re-solved a stale field after a grid edit. */
+  rebuilds: number;
+}
+
+/** A cache of up to `capacity` flow fields (each costs ~25 bytes per grid cell). @default capacity 8 */
+export function createFlowFieldCache(capacity = 8): FlowFieldCache {
+  requireInteger('capacity', capacity, 1, 4096);
+  return {
+    capacity,
+    fields: new Array<FlowField | null>(capacity).fill(null),
+    keys: new Array<string>(capacity).fill(''),
+    lastUsed: new Float64Array(capacity),
+    clock: 0,
+    hits: 0,
+    misses: 0,
+    rebuilds: 0,
+  };
+}
+
+function cacheKey(goalList: number[], o: { connectivity: 4 | 8; cornerCutting: boolean }): string {
+  return `${o.connectivity}${o.cornerCutting ? 'c' : 'n'}:${goalList.join(',')}`;
+}
+
+/**
+ * The flow field towards `goals` on `grid`, from the cache if present and current, re-solved if the grid changed
+ * since, else built (evicting the least recently used entry when full). Goal order and duplicates do not matter.
+ */
+export function getFlowField(cache: FlowFieldCache, grid: Grid, goals: CellLike | readonly CellLike[], options: FlowFieldOptions = {}): FlowField {
+  if (grid === null || typeof grid !== 'object' || !(grid.walkable instanceof Uint8Array)) {
+    throw new InvalidArgumentError('grid', grid, 'must be a Grid');
+  }
+  const opts = validateOptions(options);
+  const goalList = goalIndices(grid, goals);
+  const key = cacheKey(goalList, opts);
+  const t = ++cache.clock;
+  let victim = 0;
+  for (let i = 0; i < cache.capacity; i++) {
+    const f = cache.fields[i];
+    if (f !== null && f.grid === grid && cache.keys[i] === key) {
+      cache.lastUsed[i] = t;
+      if (f.gridVersion !== grid.version) {
+        cache.rebuilds++;
+        solveFlowField(f);
+      } else {
+        cache.hits++;
+      }
+      return f;
+    }
+    if (f === null) {
+      if (cache.fields[victim] !== null) victim = i;
+    } else if (cache.fields[victim] !== null && cache.lastUsed[i] < cache.lastUsed[victim]) {
+      victim = i;
+    }
+  }
+  cache.misses++;
+  const old = cache.fields[victim];
+  const field = buildFlowField(grid, goals, opts, old ?? undefined);
+  cache.fields[victim] = field;
+  cache.keys[victim] = key;
+  cache.lastUsed[victim] = t;
+  return field;
+}
+
+/** Drop every cached field. */
+export function clearFlowFieldCache(cache: FlowFieldCache): void {
+  for (let i = 0; i < cache.capacity; i++) {
+    cache.fields[i] = null;
+    cache.keys[i] = '';
+    cache.lastUsed[i] = 0;
+  }
+}
+

@@ -1,0 +1,706 @@
+/**
+ * Grid search: A* (Hart, Nilsson & Raphael 1968) and jump point search (Harabor & Grastien 2011, in the
+ * no-corner-cutting form of their 2014 paper) over a Grid, with reusable search state.
+ *
+ * Search state. Everything a search writes (g, parent, heap position, "touched in this search" marks) lives in a
+ * GridSearch: typed arrays sized to the largest grid searched so far, reused across searches and across grids.
+ * Instead of clearing them per search we bump a generation counter: a cell's g and parent are meaningful only when
+ * `mark[cell] === generation`. A search therefore costs time proportional to the cells it touches, never to the
+ * grid, and never writes to the grid (PathFinding.js stores search state on its grid nodes, so users clone the grid
+ * before every search).
+ *
+ * Open set. An indexed binary min-heap of cell indices in a typed array, ordered by f = g + ε·h, ties broken by the
+ * larger g (the node nearer the goal along its path, so equal-f plateaus are crossed along one line instead of
+ * being flooded; Amit Patel's "Heuristics" notes). `heapPos[cell]` gives decrease-key in O(log n); -1 marks a
+ * closed cell. Closed cells are not reopened: with a consistent heuristic (all ours with ε = 1) the first
+ * expansion is optimal, and with ε > 1 Likhachev et al. (ARA*, 2003) show the result is still within ε of optimal
+ * without reopening.
+ *
+ * Heuristics are norms of (dx, dy) = |cell − goal| scaled by the grid's cheapest cell cost c_min, since no step of
+ * length L costs less than L·c_min:
+ *   octile     max(dx,dy) + (√2−1)·min(dx,dy)   exact distance on an empty 8-connected grid
+ *   manhattan  dx + dy                          exact on an empty 4-connected grid; overestimates with diagonals
+ *   euclidean  √(dx² + dy²)                     admissible for both, weaker
+ *   none       0                                Dijkstra
+ * Each is a norm N, so |N(a) − N(b)| ≤ N(a − b) ≤ (cost of the step a→b)/c_min: consistent. A goal region of
+ * radius r (cells within Euclidean distance r of the goal) uses max(0, N(cell − goal) − κ·r) where κ bounds N over
+ * the unit circle (octile √(4−2√2) ≈ 1.0824, manhattan √2, euclidean 1): by the triangle inequality it never
+ * exceeds N to the nearest goal-region cell, and max(0, ·) keeps it consistent.
+ */
+import { InvalidArgumentError } from '../core/errors';
+import { requireInteger } from '../core/validate';
+import { type Grid, refreshCostStats, requireGridCell } from './grid';
+
+export type GridHeuristic = 'octile' | 'manhattan' | 'euclidean' | 'none';
+/** 'larger-g' (default): among equal f prefer the larger g. 'nudge': multiply h by (1 + p), p = 1/(2·(width+height)),
+ * Amit Patel's alternative (may return paths up to (1 + p) × optimal; reported in `epsilon`). 'none': f only. */
+export type GridTieBreak = 'larger-g' | 'nudge' | 'none';
+export type PathStatus = 'found' | 'unreachable' | 'budget';
+
+export interface FindPathOptions {
+  /** 4 (orthogonal moves only) or 8 (diagonals too). @default 8 */
+  connectivity?: 4 | 8;
+  /**
+   * false (default): a diagonal step needs both orthogonally adjacent cells walkable (no clipping wall corners).
+   * true: a diagonal step needs at least one of them walkable (never squeezes between two blocked corners).
+   */
+  cornerCutting?: boolean;
+  /** @default 'octile' when 8-connected, 'manhattan' when 4-connected */
+  heuristic?: GridHeuristic;
+  /** ε ≥ 1: f = g + ε·h. Larger expands fewer cells; the cost is at most ε × optimal. @default 1 */
+  weight?: number;
+  /** @default 'larger-g' */
+  tieBreak?: GridTieBreak;
+  /** Accept any walkable cell whose centre is within this many cells (Euclidean) of the goal. @default 0 */
+  goalRadius?: number;
+  /** Stop with status 'budget' after this many expansions; resume with resumePath. @default Infinity */
+  maxExpansions?: number;
+  /** Reusable search state (grown to fit the grid). @default a module-wide shared GridSearch */
+  search?: GridSearch;
+}
+
+export interface PathResult {
+  status: PathStatus;
+  /** Path cost (Σ step length × mean cell cost); Infinity unless found. */
+  cost: number;
+  /** Cell indices (y·width + x) from start to the goal cell reached, inclusive; empty unless found. */
+  cells: Int32Array;
+  /** Cells expanded (A*) or jump points expanded (JPS) so far in this query, over all resumptions. */
+  expanded: number;
+  /** Suboptimality bound of a found path: cost ≤ epsilon × optimal (1 for plain A* and JPS). */
+  epsilon: number;
+  /** The search state that holds this query (pass to resumePath after 'budget'). */
+  search: GridSearch;
+}
+
+const ALGO_ASTAR = 0;
+const ALGO_JPS = 1;
+const H_OCTILE = 0, H_MANHATTAN = 1, H_EUCLIDEAN = 2, H_NONE = 3;
+const ST_IDLE = 0, ST_SEARCHING = 1, ST_FOUND = 2, ST_UNREACHABLE = 3;
+const SQRT2 = Math.SQRT2;
+const OCTILE_K = SQRT2 - 1;
+// max over unit vectors of the norms above (see header comment).
+const KAPPA = [Math.sqrt(4 - 2 * SQRT2), SQRT2, 1, 0];
+
+/** Reusable A* and JPS state. Create one per concurrent search (e.g. one per path queue); reuse it forever. */
+export interface GridSearch {
+  capacity: number;
+  mark: Uint32Array;
+  g: Float64Array;
+  f: Float64Array;
+  parent: Int32Array;
+  heapPos: Int32Array;
+  heap: Int32Array;
+  heapSize: number;
+  generation: number;
+  // ---- the current query ----
+  grid: Grid | null;
+  gridVersion: number;
+  algorithm: number;
+  startCell: number;
+  goalCell: number;
+  goalX: number;
+  goalY: number;
+  goalRadius: number;
+  goalRadius2: number;
+  hKind: number;
+  /** c_min · ε (· (1+p) with nudge): multiplies the heuristic norm. */
+  hScale: number;
+  /** κ·r subtracted for goal regions. */
+  hShift: number;
+  epsilon: number;
+  tieBreakG: boolean;
+  diagonals: boolean;
+  cornerCutting: boolean;
+  /** JPS: cost of one orthogonal step (the uniform cell cost). */
+  unitCost: number;
+  state: number;
+  reached: number;
+  expanded: number;
+}
+
+/** A search state able to search grids of up to `capacity` cells without growing. */
+export function createGridSearch(capacity = 0): GridSearch {
+  requireInteger('capacity', capacity, 0, 2 ** 30);
+  return {
+    capacity,
+    mark: new Uint32Array(capacity),
+    g: new Float64Array(capacity),
+    f: new Float64Array(capacity),
+    parent: new Int32Array(capacity),
+    heapPos: new Int32Array(capacity),
+    heap: new Int32Array(capacity),
+    heapSize: 0,
+    generation: 0,
+    grid: null,
+    gridVersion: -1,
+    algorithm: ALGO_ASTAR,
+    startCell: -1,
+    goalCell: -1,
+    goalX: 0,
+    goalY: 0,
+    goalRadius: 0,
+    goalRadius2: 0,
+    hKind: H_OCTILE,
+    hScale: 1,
+    hShift: 0,
+    epsilon: 1,
+    tieBreakG: true,
+    diagonals: true,
+    cornerCutting: false,
+    unitCost: 1,
+    state: ST_IDLE,
+    reached: -1,
+    expanded: 0,
+  };
+}
+
+function ensureCapacity(s: GridSearch, n: number): void {
+  if (s.capacity >= n) return;
+  s.capacity = n;
+  s.mark = new Uint32Array(n);
+  s.g = new Float64Array(n);
+  s.f = new Float64Array(n);
+  s.parent = new Int32Array(n);
+  s.heapPos = new Int32Array(n);
+  s.heap = new Int32Array(n);
+  s.generation = 0;
+}
+
+let sharedSearch: GridSearch | null = null;
+function defaultSearch(): GridSearch {
+  if (sharedSearch === null) sharedSearch = createGridSearch(0);
+  return sharedSearch;
+}
+
+/**
+ * Set up a query on `search` without expanding anything (validates every argument). Then call stepGridSearch.
+ * `algorithm` is 'astar' or 'jps'.
+ */
+export function beginGridSearch(
+  search: GridSearch,
+  grid: Grid,
+  start: { readonly x: number; readonly y: number },
+  goal: { readonly x: number; readonly y: number },
+  options: FindPathOptions = {},
+  algorithm: 'astar' | 'jps' = 'astar',
+): void {
+  if (grid === null || typeof grid !== 'object' || !(grid.walkable instanceof Uint8Array)) {
+    throw new InvalidArgumentError('grid', grid, 'must be a Grid (createGrid, gridFromAscii, parseMovingAiMap)');
+  }
+  const startCell = requireGridCell(grid, 'start', start);
+  const goalCell = requireGridCell(grid, 'goal', goal);
+  const connectivity = options.connectivity ?? 8;
+  if (connectivity !== 4 && connectivity !== 8) throw new InvalidArgumentError('options.connectivity', connectivity, 'must be 4 or 8');
+  const cornerCutting = options.cornerCutting ?? false;
+  if (typeof cornerCutting !== 'boolean') throw new InvalidArgumentError('options.cornerCutting', cornerCutting, 'must be a boolean');
+  const hName = options.heuristic ?? (connectivity === 8 ? 'octile' : 'manhattan');
+  const hKind = hName === 'octile' ? H_OCTILE : hName === 'manhattan' ? H_MANHATTAN : hName === 'euclidean' ? H_EUCLIDEAN : hName === 'none' ? H_NONE : -1;
+  if (hKind < 0) throw new InvalidArgumentError('options.heuristic', hName, "must be 'octile', 'manhattan', 'euclidean' or 'none'");
+  const weight = options.weight ?? 1;
+  if (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 1) {
+    throw new InvalidArgumentError('options.weight', weight, 'must be a finite number ≥ 1');
+  }
+  const tieBreak = options.tieBreak ?? 'larger-g';
+  if (tieBreak !== 'larger-g' && tieBreak !== 'nudge' && tieBreak !== 'none') {
+    throw new InvalidArgumentError('options.tieBreak', tieBreak, "must be 'larger-g', 'nudge' or 'none'");
+  }
+  const goalRadius = options.goalRadius ?? 0;
+  if (typeof goalRadius !== 'number' || !Number.isFinite(goalRadius) || goalRadius < 0) {
+    throw new InvalidArgumentError('options.goalRadius', goalRadius, 'must be a finite number ≥ 0');
+  }
+  let algo = ALGO_ASTAR;
+  refreshCostStats(grid);
+  if (algorithm === 'jps') {
+    algo = ALGO_JPS;
+    if (connectivity !== 8 || cornerCutting) {
+      throw new InvalidArgumentError('options', 'connectivity/cornerCutting', 'JPS is 8-connected without corner cutting only');
+    }
+    if (goalRadius !== 0) throw new InvalidArgumentError('options.goalRadius', goalRadius, 'JPS supports a single goal cell only (use findPath)');
+    if (grid.minCost !== grid.maxCost) {
+      throw new InvalidArgumentError('grid.cost', `${grid.minCost}..${grid.maxCost}`, 'JPS needs every walkable cell to have the same cost (use findPath)');
+    }
+  } else if (algorithm !== 'astar') {
+    throw new InvalidArgumentError('algorithm', algorithm, "must be 'astar' or 'jps'");
+  }
+  let p = 0;
+  if (tieBreak === 'nudge') p = 1 / (2 * (grid.width + grid.height));
+  search.grid = grid;
+  search.algorithm = algo;
+  search.startCell = startCell;
+  search.goalCell = goalCell;
+  search.goalX = goal.x;
+  search.goalY = goal.y;
+  search.goalRadius = goalRadius;
+  search.goalRadius2 = goalRadius * goalRadius;
+  search.hKind = hKind;
+  search.epsilon = weight * (1 + p);
+  search.tieBreakG = tieBreak === 'larger-g';
+  search.diagonals = connectivity === 8;
+  search.cornerCutting = cornerCutting;
+  search.unitCost = grid.minCost;
+  search.expanded = 0;
+  restart(search);
+}
+
+/** (Re)initialise the open set for the stored query against the grid's current contents. */
+function restart(s: GridSearch): void {
+  const grid = s.grid!;
+  ensureCapacity(s, grid.width * grid.height);
+  refreshCostStats(grid);
+  s.gridVersion = grid.version;
+  s.hScale = grid.minCost * s.epsilon;
+  s.hShift = KAPPA[s.hKind] * s.goalRadius;
+  s.unitCost = grid.minCost;
+  s.reached = -1;
+  s.heapSize = 0;
+  if (s.generation >= 0xfffffffe) {
+    s.mark.fill(0);
+    s.generation = 0;
+  }
+  s.generation++;
+  const start = s.startCell;
+  if (grid.walkable[start] !== 1 || (s.goalRadius === 0 && grid.walkable[s.goalCell] !== 1)) {
+    s.state = ST_UNREACHABLE;
+    return;
+  }
+  s.state = ST_SEARCHING;
+  const w = grid.width;
+  const sx = start % w;
+  s.mark[start] = s.generation;
+  s.g[start] = 0;
+  s.parent[start] = -1;
+  s.f[start] = heuristic(s, sx, (start - sx) / w);
+  heapPush(s, start);
+}
+
+function heuristic(s: GridSearch, x: number, y: number): number {
+  let dx = x - s.goalX;
+  let dy = y - s.goalY;
+  if (dx < 0) dx = -dx;
+  if (dy < 0) dy = -dy;
+  let n: number;
+  switch (s.hKind) {
+    case H_OCTILE: n = dx > dy ? dx + OCTILE_K * dy : dy + OCTILE_K * dx; break;
+    case H_MANHATTAN: n = dx + dy; break;
+    case H_EUCLIDEAN: n = Math.sqrt(dx * dx + dy * dy); break;
+    default: return 0;
+  }
+  n -= s.hShift;
+  return n > 0 ? n * s.hScale : 0;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Indexed binary heap over cell indices, keyed by f[cell] then (optionally) larger g[cell].
+
+function less(s: GridSearch, a: number, b: number): boolean {
+  const fa = s.f[a];
+  const fb = s.f[b];
+  return fa < fb || (fa === fb && s.tieBreakG && s.g[a] > s.g[b]);
+}
+
+function siftUp(s: GridSearch, pos: number): void {
+  const heap = s.heap;
+  const heapPos = s.heapPos;
+  const node = heap[pos];
+  while (pos > 0) {
+    const up = (pos - 1) >> 1;
+    const other = heap[up];
+    if (!less(s, node, other)) break;
+    heap[pos] = other;
+    heapPos[other] = pos;
+    pos = up;
+  }
+  heap[pos] = node;
+  heapPos[node] = pos;
+}
+
+function siftDown(s: GridSearch, pos: number): void {
+  const heap = s.heap;
+  const heapPos = s.heapPos;
+  const size = s.heapSize;
+  const node = heap[pos];
+  const half = size >> 1;
+  while (pos < half) {
+    let child = 2 * pos + 1;
+    const right = child + 1;
+    if (right < size && less(s, heap[right], heap[child])) child = right;
+    const c = heap[child];
+    if (!less(s, c, node)) break;
+    heap[pos] = c;
+    heapPos[c] = pos;
+    pos = child;
+  }
+  heap[pos] = node;
+  heapPos[node] = pos;
+}
+
+function heapPush(s: GridSearch, node: number): void {
+  const pos = s.heapSize++;
+  s.heap[pos] = node;
+  siftUp(s, pos);
+}
+
+function heapPop(s: GridSearch): number {
+  const heap = s.heap;
+  const top = heap[0];
+  const last = heap[--s.heapSize];
+  if (s.heapSize > 0) {
+    heap[0] = last;
+    siftDown(s, 0);
+  }
+  s.heapPos[top] = -1; // closed
+  return top;
+}
+
+/** Offer `node` the cost `ng` via `from` (A* and JPS relaxation). */
+function relax(s: GridSearch, node: number, ng: number, from: number, w: number): void {
+  if (s.mark[node] !== s.generation) {
+    s.mark[node] = s.generation;
+    s.g[node] = ng;
+    s.parent[node] = from;
+    const x = node % w;
+    s.f[node] = ng + heuristic(s, x, (node - x) / w);
+    heapPush(s, node);
+  } else if (ng < s.g[node] && s.heapPos[node] >= 0) {
+    const x = node % w;
+    s.g[node] = ng;
+    s.parent[node] = from;
+    s.f[node] = ng + heuristic(s, x, (node - x) / w);
+    siftUp(s, s.heapPos[node]);
+  }
+}
+
+function isGoal(s: GridSearch, cell: number, x: number, y: number): boolean {
+  if (s.goalRadius === 0) return cell === s.goalCell;
+  const dx = x - s.goalX;
+  const dy = y - s.goalY;
+  return dx * dx + dy * dy <= s.goalRadius2;
+}
+
+/**
+ * Expand up to `maxExpansions` cells of the query held by `search`. Returns 'found', 'unreachable', or 'budget'
+ * when the allowance ran out first (call again to continue where it stopped). If the grid was edited since the
+ * query began (its version changed), the query restarts from scratch against the new grid.
+ */
+export function stepGridSearch(search: GridSearch, maxExpansions = Infinity): PathStatus {
+  if (search.grid === null || search.state === ST_IDLE) {
+    throw new InvalidArgumentError('search', 'idle', 'has no query: call beginGridSearch (or findPath) first');
+  }
+  if (typeof maxExpansions !== 'number' || Number.isNaN(maxExpansions) || maxExpansions < 0) {
+    throw new InvalidArgumentError('maxExpansions', maxExpansions, 'must be a number ≥ 0 (Infinity allowed)');
+  }
+  if (search.grid.version !== search.gridVersion) restart(search);
+  if (search.state === ST_FOUND) return 'found';
+  if (search.state === ST_UNREACHABLE) return 'unreachable';
+  return search.algorithm === ALGO_JPS ? stepJps(search, maxExpansions) : stepAStar(search, maxExpansions);
+}
+
+function stepAStar(s: GridSearch, budget: number): PathStatus {
+  const grid = s.grid!;
+  const w = grid.width;
+  const h = grid.height;
+  const walk = grid.walkable;
+  const cost = grid.cost;
+  const g = s.g;
+  const diagonals = s.diagonals;
+  const cut = s.cornerCutting;
+  let n = 0;
+  while (s.heapSize > 0) {
+    if (n >= budget) return 'budget';
+    const c = heapPop(s);
+    n++;
+    s.expanded++;
+    const cx = c % w;
+    const cy = (c - cx) / w;
+    if (isGoal(s, c, cx, cy)) {
+      s.reached = c;
+      s.state = ST_FOUND;
+      return 'found';
+    }
+    const gc = g[c];
+    const cc = cost[c];
+    const hasL = cx > 0, hasR = cx < w - 1, hasU = cy > 0, hasD = cy < h - 1;
+    const l = hasL && walk[c - 1] === 1;
+    const r = hasR && walk[c + 1] === 1;
+    const u = hasU && walk[c - w] === 1;
+    const d = hasD && walk[c + w] === 1;
+    // Orthogonal steps: length 1, cost = mean of the two cells' costs.
+    if (l) relax(s, c - 1, gc + 0.5 * (cc + cost[c - 1]), c, w);
+    if (r) relax(s, c + 1, gc + 0.5 * (cc + cost[c + 1]), c, w);
+    if (u) relax(s, c - w, gc + 0.5 * (cc + cost[c - w]), c, w);
+    if (d) relax(s, c + w, gc + 0.5 * (cc + cost[c + w]), c, w);
+    if (!diagonals) continue;
+    // Diagonal steps: length √2. Without corner cutting both orthogonal neighbours must be open; with it, one.
+    if (hasU && hasL && (cut ? l || u : l && u) && walk[c - w - 1] === 1) relax(s, c - w - 1, gc + SQRT2 * 0.5 * (cc + cost[c - w - 1]), c, w);
+    if (hasU && hasR && (cut ? r || u : r && u) && walk[c - w + 1] === 1) relax(s, c - w + 1, gc + SQRT2 * 0.5 * (cc + cost[c - w + 1]), c, w);
+    if (hasD && hasL && (cut ? l || d : l && d) && walk[c + w - 1] === 1) relax(s, c + w - 1, gc + SQRT2 * 0.5 * (cc + cost[c + w - 1]), c, w);
+    if (hasD && hasR && (cut ? r || d : r && d) && walk[c + w + 1] === 1) relax(s, c + w + 1, gc + SQRT2 * 0.5 * (cc + cost[c + w + 1]), c, w);
+  }
+  s.state = ST_UNREACHABLE;
+  return 'unreachable';
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Jump point search, 8-connected, no corner cutting, uniform cost.
+//
+// Canonical paths take diagonal steps as early as possible. Pruning at a cell n reached from its parent p:
+// * Diagonal arrival (dx, dy): without corner cutting both (x−dx, y) and (x, y−dy) are open, so every neighbour
+//   other than (x+dx, y), (x, y+dy), (x+dx, y+dy) is reached at least as cheaply from p without n: e.g.
+//   (x−dx, y+dy) costs 2 via (x−dx, y) against √2 + 1 via n. No forced neighbours.
+// * Straight arrival (dx, 0): the natural successor is (x+dx, y). The side cell (x, y+s) is "forced" when it is
+//   open but (x−dx, y+s) is blocked: then p cannot reach it diagonally (√2) nor via (x−dx, y+s) (2), and the
+//   only optimal route is p → n → (x, y+s); (x+dx, y+s) is forced with it (1+√2 via n; the diagonal-first route
+//   through (x, y+s) is gone). Vertical arrivals are the same with x and y swapped.
+// A straight jump stops at a cell with a forced neighbour (or the goal); a diagonal jump stops at a cell from
+// which either straight component jump finds something. Successive jump points are joined by a pure straight or
+// pure diagonal segment, so the cost of a jump is its octile length times the uniform cell cost.
+
+let jWalk: Uint8Array = new Uint8Array(0);
+let jW = 0;
+let jH = 0;
+let jGoal = -1;
+
+/** Scan from (x, y) along (dx, 0); return the first jump point's index or −1. */
+function jumpH(x: number, y: number, dx: number): number {
+  const walk = jWalk, w = jW;
+  const up = y > 0, down = y < jH - 1;
+  let i = y * w + x;
+  for (;;) {
+    x += dx;
+    if (x < 0 || x >= w) return -1;
+    i += dx;
+    if (walk[i] === 0) return -1;
+    if (i === jGoal) return i;
+    if (up && walk[i - w] === 1 && walk[i - w - dx] === 0) return i;
+    if (down && walk[i + w] === 1 && walk[i + w - dx] === 0) return i;
+  }
+}
+
+/** Scan from (x, y) along (0, dy); return the first jump point's index or −1. */
+function jumpV(x: number, y: number, dy: number): number {
+  const walk = jWalk, w = jW, h = jH;
+  const left = x > 0, right = x < w - 1;
+  const step = dy * w;
+  let i = y * w + x;
+  for (;;) {
+    y += dy;
+    if (y < 0 || y >= h) return -1;
+    i += step;
+    if (walk[i] === 0) return -1;
+    if (i === jGoal) return i;
+    if (left && walk[i - 1] === 1 && walk[i - 1 - step] === 0) return i;
+    if (right && walk[i + 1] === 1 && walk[i + 1 - step] === 0) return i;
+  }
+}
+
+/** Scan diagonally from (x, y) along (dx, dy); return the first jump point's index or −1. */
+function jumpD(x: number, y: number, dx: number, dy: number): number {
+  const walk = jWalk, w = jW, h = jH;
+  for (;;) {
+    const nx = x + dx;
+    const ny = y + dy;
+    if (nx < 0 || nx >= w || ny < 0 || ny >= h) return -1;
+    const i = ny * w + nx;
+    // No corner cutting: both orthogonal cells must be open.
+    if (walk[i] === 0 || walk[y * w + nx] === 0 || walk[i - dx] === 0) return -1;
+    if (i === jGoal) return i;
+    if (jumpH(nx, ny, dx) >= 0 || jumpV(nx, ny, dy) >= 0) return i;
+    x = nx;
+    y = ny;
+  }
+}
+
+function jpsRelax(s: GridSearch, j: number, c: number, cx: number, cy: number, gc: number, w: number): void {
+  if (j < 0) return;
+  const jx = j % w;
+  const jy = (j - jx) / w;
+  let dx = jx - cx;
+  let dy = jy - cy;
+  if (dx < 0) dx = -dx;
+  if (dy < 0) dy = -dy;
+  const len = dx > dy ? dx + OCTILE_K * dy : dy + OCTILE_K * dx;
+  relax(s, j, gc + len * s.unitCost, c, w);
+}
+
+function stepJps(s: GridSearch, budget: number): PathStatus {
+  const grid = s.grid!;
+  const w = grid.width;
+  const h = grid.height;
+  const walk = grid.walkable;
+  jWalk = walk;
+  jW = w;
+  jH = h;
+  jGoal = s.goalCell;
+  const parent = s.parent;
+  let n = 0;
+  while (s.heapSize > 0) {
+    if (n >= budget) return 'budget';
+    const c = heapPop(s);
+    n++;
+    s.expanded++;
+    if (c === s.goalCell) {
+      s.reached = c;
+      s.state = ST_FOUND;
+      return 'found';
+    }
+    const cx = c % w;
+    const cy = (c - cx) / w;
+    const gc = s.g[c];
+    const p = parent[c];
+    if (p < 0) {
+      // Start: all eight directions.
+      jpsRelax(s, jumpH(cx, cy, 1), c, cx, cy, gc, w);
+      jpsRelax(s, jumpH(cx, cy, -1), c, cx, cy, gc, w);
+      jpsRelax(s, jumpV(cx, cy, 1), c, cx, cy, gc, w);
+      jpsRelax(s, jumpV(cx, cy, -1), c, cx, cy, gc, w);
+      jpsRelax(s, jumpD(cx, cy, 1, 1), c, cx, cy, gc, w);
+      jpsRelax(s, jumpD(cx, cy, 1, -1), c, cx, cy, gc, w);
+      jpsRelax(s, jumpD(cx, cy, -1, 1), c, cx, cy, gc, w);
+      jpsRelax(s, jumpD(cx, cy, -1, -1), c, cx, cy, gc, w);
+      continue;
+    }
+    const px = p % w;
+    const py = (p - px) / w;
+    const dx = cx > px ? 1 : cx < px ? -1 : 0;
+    const dy = cy > py ? 1 : cy < py ? -1 : 0;
+    if (dx !== 0 && dy !== 0) {
+      jpsRelax(s, jumpH(cx, cy, dx), c, cx, cy, gc, w);
+      jpsRelax(s, jumpV(cx, cy, dy), c, cx, cy, gc, w);
+      jpsRelax(s, jumpD(cx, cy, dx, dy), c, cx, cy, gc, w);
+    } else if (dx !== 0) {
+      jpsRelax(s, jumpH(cx, cy, dx), c, cx, cy, gc, w);
+      // Forced side cells (x, y±1) whose "behind" cell (x−dx, y±1) is blocked.
+      if (cy > 0 && walk[c - w] === 1 && walk[c - w - dx] === 0) {
+        jpsRelax(s, jumpV(cx, cy, -1), c, cx, cy, gc, w);
+        jpsRelax(s, jumpD(cx, cy, dx, -1), c, cx, cy, gc, w);
+      }
+      if (cy < h - 1 && walk[c + w] === 1 && walk[c + w - dx] === 0) {
+        jpsRelax(s, jumpV(cx, cy, 1), c, cx, cy, gc, w);
+        jpsRelax(s, jumpD(cx, cy, dx, 1), c, cx, cy, gc, w);
+      }
+    } else {
+      jpsRelax(s, jumpV(cx, cy, dy), c, cx, cy, gc, w);
+      const step = dy * w;
+      if (cx > 0 && walk[c - 1] === 1 && walk[c - 1 - step] === 0) {
+        jpsRelax(s, jumpH(cx, cy, -1), c, cx, cy, gc, w);
+        jpsRelax(s, jumpD(cx, cy, -1, dy), c, cx, cy, gc, w);
+      }
+      if (cx < w - 1 && walk[c + 1] === 1 && walk[c + 1 - step] === 0) {
+        jpsRelax(s, jumpH(cx, cy, 1), c, cx, cy, gc, w);
+        jpsRelax(s, jumpD(cx, cy, 1, dy), c, cx, cy, gc, w);
+      }
+    }
+  }
+  s.state = ST_UNREACHABLE;
+  return 'unreachable';
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Results
+
+/** Number of cells in the found path of `search` (0 unless its state is 'found'). */
+export function gridSearchPathLength(search: GridSearch): number {
+  if (search.state !== ST_FOUND) return 0;
+  const w = search.grid!.width;
+  const parent = search.parent;
+  let len = 1;
+  for (let c = search.reached, p = parent[c]; p >= 0; c = p, p = parent[c]) {
+    if (search.algorithm === ALGO_JPS) {
+      const dx = Math.abs((c % w) - (p % w));
+      const dy = Math.abs(((c / w) | 0) - ((p / w) | 0));
+      len += dx > dy ? dx : dy;
+    } else {
+      len++;
+    }
+  }
+  return len;
+}
+
+/**
+ * Write the found path's cells (start first) into `out` (caller-owned, length ≥ gridSearchPathLength) and return
+ * the count. JPS jump points are expanded back into every cell between them. Returns 0 unless found.
+ */
+export function readGridSearchPath(search: GridSearch, out: Int32Array): number {
+  const len = gridSearchPathLength(search);
+  if (len === 0) return 0;
+  if (out.length < len) throw new InvalidArgumentError('out.length', out.length, `must be at least the path length ${len}`);
+  const w = search.grid!.width;
+  const parent = search.parent;
+  let k = len - 1;
+  let c = search.reached;
+  out[k] = c;
+  for (let p = parent[c]; p >= 0; c = p, p = parent[c]) {
+    // Walk from c back towards p one cell at a time (A*: exactly one step).
+    const cx = c % w, cy = (c - cx) / w, px = p % w, py = (p - px) / w;
+    const sx = px > cx ? 1 : px < cx ? -1 : 0;
+    const sy = py > cy ? 1 : py < cy ? -1 : 0;
+    let x = cx, y = cy;
+    while (x !== px || y !== py) {
+      x += sx;
+      y += sy;
+      out[--k] = y * w + x;
+    }
+  }
+  return len;
+}
+
+/** Cost of the found path (Infinity unless found). */
+export function gridSearchCost(search: GridSearch): number {
+  return search.state === ST_FOUND ? search.g[search.reached] : Infinity;
+}
+
+function toResult(search: GridSearch, status: PathStatus): PathResult {
+  let cells: Int32Array;
+  if (status === 'found') {
+    cells = new Int32Array(gridSearchPathLength(search));
+    readGridSearchPath(search, cells);
+  } else {
+    cells = new Int32Array(0);
+  }
+  return {
+    status,
+    cost: status === 'found' ? search.g[search.reached] : Infinity,
+    cells,
+    expanded: search.expanded,
+    epsilon: search.epsilon,
+    search,
+  };
+}
+
+/**
+ * A* from `start` to `goal` (cells `{x, y}`). Returns status 'found' with the cost and cells, 'unreachable' (start
+ * or goal blocked, or no route), or 'budget' when `options.maxExpansions` ran out (continue with resumePath).
+ * Throws on malformed arguments only. Allocates only the result and its `cells` array.
+ */
+export function findPath(
+  grid: Grid,
+  start: { readonly x: number; readonly y: number },
+  goal: { readonly x: number; readonly y: number },
+  options: FindPathOptions = {},
+): PathResult {
+  const search = options.search ?? defaultSearch();
+  beginGridSearch(search, grid, start, goal, options, 'astar');
+  return toResult(search, stepGridSearch(search, options.maxExpansions ?? Infinity));
+}
+
+/**
+ * Jump point search from `start` to `goal`: same optimal cost as findPath (8-connected, no corner cutting), far
+ * fewer heap operations on open maps. Requires uniform cell costs and a single goal cell (throws otherwise).
+ * Options: heuristic, weight, tieBreak, maxExpansions, search.
+ */
+export function findPathJps(
+  grid: Grid,
+  start: { readonly x: number; readonly y: number },
+  goal: { readonly x: number; readonly y: number },
+  options: FindPathOptions = {},
+): PathResult {
+  const search = options.search ?? defaultSearch();
+  beginGridSearch(search, grid, start, goal, options, 'jps');
+  return toResult(search, stepGridSearch(search, options.maxExpansions ?? Infinity));
+}
+
+/** Continue a query that stopped with 'budget', for up to `maxExpansions` more expansions. */
+export function resumePath(search: GridSearch, maxExpansions = Infinity): PathResult {
+  return toResult(search, stepGridSearch(search, maxExpansions));
+}
