@@ -55,6 +55,17 @@ export type { AgentParamsStore } from '../components/agent-params';
 export type { AgentList } from '../components/agent-list';
 
 // ---- spatial ----
+export {
+  createSpatialHash,
+  setSpatialHashCellSize,
+  rebuildSpatialHash,
+  queryRadius,
+  queryKNearest,
+  queryKNearestBatch,
+  spatialHashBucket,
+  SPATIAL_HASH_MAX_COORDINATE,
+} from './spatial/hash';
+export type { SpatialHash } from './spatial/hash';
 
 // ---- grid ----
 export {
@@ -97,6 +108,14 @@ export {
 export type { FlowField, FlowFieldOptions, FlowFieldCache, FlowSampleStatus } from './grid/flowfield';
 
 // ---- navmesh ----
+export { buildNavmesh } from './navmesh/build';
+export type { Navmesh, NavmeshOptions, PolygonMap } from './navmesh/build';
+export type { Ring } from './navmesh/rings';
+export { locateTriangle, nearestPointOnMesh, closestPointOnTriangle } from './navmesh/locate';
+export { createNavQuery, createNavPathResult, findNavPath } from './navmesh/search';
+export type { NavQuery, NavPathResult, NavPathStatus } from './navmesh/search';
+export { corridorPortals } from './navmesh/portals';
+export { funnel, polylineLength } from './funnel/funnel';
 
 // ---- steering ----
 

@@ -1,0 +1,178 @@
+/**
+ * String pulling over a list of portals: Mikko Mononen's "simple stupid funnel algorithm" (2010), extended with an
+ * agent radius in the manner of Demyen & Buro's modified funnel ("Efficient triangulation-based pathfinding",
+ * AAAI 2006): every portal endpoint is a disc of radius r that the path must pass on the inside of, so the funnel's
+ * sides are tangent lines between discs instead of rays between points.
+ *
+ * Portals are given left/right as seen by someone walking from start to goal; the first and last portals are the
+ * start and goal, degenerate (left = right). The funnel keeps an apex and the tightest left and right directions
+ * seen so far. Each new portal endpoint narrows its side if it lies inside the funnel; if it crosses the other side,
+ * that other side's endpoint is a corner of the path: it becomes the new apex and the scan restarts from the portal
+ * after it (the "restart" that keeps the algorithm simple at O(n²) worst case, O(n) in practice).
+ *
+ * Tangent directions. Let the apex disc have centre A and offset side sA, the candidate disc centre V and side sV
+ * (a left endpoint is passed on its right: s = −1; a right endpoint on its left: s = +1; the start and goal are
+ * points: s = 0). A line with unit direction d touches both discs, at A + sA·r·n(d) and V + sV·r·n(d) where
+ * n(d) = (−dy, dx) is d's left normal, iff (V − A) + (sV − sA)·r·n(d) is parallel to d, i.e.
+ *   cross(d, V − A) = (sA − sV)·r   ⇔   sin β = (sA − sV)·r / |V − A|,
+ * with β the angle from d to V − A. So d is V − A rotated by −β: no trigonometry, one square root.
+ * If |V − A| < |sA − sV|·r the discs overlap (the corridor is narrower than 2r there) and we clamp sin β to ±1.
+ *
+ * Output. At r = 0 the corners are the portal endpoints themselves. At r > 0 the path wraps each corner disc: the
+ * incoming and outgoing legs are the common tangents, and the arc between them is replaced by a polygon
+ * *circumscribed* about it (vertices at r / cos(α/2) for arc pieces of α ≤ 60°), so the polyline stays at least r
+ * from every corner vertex. Straight legs never come closer than r to any portal endpoint that did not become a
+ * corner (it would have become one). Distance to walls between portal endpoints is the mesh's business (navmeshes
+ * inflate obstacles by the radius; see docs/NAVMESH.md).
+ */
+import { requireInteger, requireNonNegative } from '../core/validate';
+import { InvalidArgumentError } from '../core/errors';
+import { datan2, dcos, dsin } from '../core/dmath';
+
+// Module-scope scratch (the funnel allocates nothing per call).
+const _d = new Float64Array(2);
+let _outN = 0;
+let _outCap = 0;
+let _overflow = false;
+
+function emit(out: Float64Array, x: number, y: number): void {
+  if (_outN >= _outCap) { _overflow = true; return; }
+  // Skip exact repeats (a corner equal to the previous point adds nothing).
+  if (_outN > 0 && out[2 * _outN - 2] === x && out[2 * _outN - 1] === y) return;
+  out[2 * _outN] = x;
+  out[2 * _outN + 1] = y;
+  _outN++;
+}
+
+/** Unit direction of the common tangent from disc (ax, ay, sa) to disc (vx, vy, sv), into _d. False if coincident. */
+function tangentDir(ax: number, ay: number, sa: number, vx: number, vy: number, sv: number, r: number): boolean {
+  const dx = vx - ax, dy = vy - ay;
+  const len = Math.sqrt(dx * dx + dy * dy);
+  if (len === 0) return false;
+  const ux = dx / len, uy = dy / len;
+  let s = ((sa - sv) * r) / len;
+  if (s > 1) s = 1;
+  else if (s < -1) s = -1;
+  if (s === 0) { _d[0] = ux; _d[1] = uy; return true; }
+  const c = Math.sqrt(1 - s * s);
+  // Rotate u by −β (cos β = c, sin β = s).
+  _d[0] = ux * c + uy * s;
+  _d[1] = -ux * s + uy * c;
+  return true;
+}
+
+/**
+ * Emit the points that wrap corner (vx, vy) with side s, arriving along (ix, iy) and leaving along (ox, oy).
+ * With the arc from normal n_in = s·n(d_in) to n_out = s·n(d_out) split into m pieces of angle α, the points at
+ * angles n_in + (j + ½)α and distance r / cos(α/2) are the vertices of the circumscribed polygon; the incoming
+ * tangent line passes through the first and the outgoing one through the last.
+ */
+function emitCorner(out: Float64Array, vx: number, vy: number, s: number, r: number, ix: number, iy: number, ox: number, oy: number): void {
+  if (r === 0 || s === 0) { emit(out, vx, vy); return; }
+  const a0 = datan2(s * ix, -s * iy); // angle of n_in = s·(−iy, ix)
+  const a1 = datan2(s * ox, -s * oy);
+  let th = a1 - a0;
+  if (th > Math.PI) th -= 2 * Math.PI;
+  else if (th <= -Math.PI) th += 2 * Math.PI;
+  // Around a left endpoint (s = −1) a taut path turns counter-clockwise (th ≥ 0), around a right one clockwise;
+  // a tiny opposite turn can only come from round-off: clamp it to no turn.
+  if (s < 0 ? th < 0 : th > 0) th = 0;
+  const PI = Math.PI;
+  const m = Math.max(1, Math.ceil(Math.abs(th) / (PI / 3)));
+  const alpha = th / m;
+  const dist = r / dcos(alpha / 2);
+  for (let j = 0; j < m; j++) {
+    const a = a0 + (j + 0.5) * alpha;
+    emit(out, vx + dist * dcos(a), vy + dist * dsin(a));
+  }
+}
+
+/**
+ * String-pull a path through `count` portals. `portals` holds 4 numbers per portal: left x, left y, right x,
+ * right y (left/right as seen walking towards the goal); portal 0 is the start (left = right) and portal
+ * count − 1 the goal (left = right). `radius` (metres, ≥ 0, default 0) is the clearance kept around corner
+ * vertices. Writes x, y pairs into `out` (caller-owned); returns the number of points written, start and goal
+ * included, or −1 if `out` is too small (grow it and call again).
+ */
+export function funnel(portals: ArrayLike<number>, count: number, radius: number, out: Float64Array): number {
+  requireInteger('count', count, 1);
+  requireNonNegative('radius', radius);
+  if (portals.length < 4 * count) throw new InvalidArgumentError('portals', portals.length, `must hold 4·count = ${4 * count} numbers`);
+  _outN = 0;
+  _outCap = out.length >> 1;
+  _overflow = false;
+  const P = portals;
+  const r = radius;
+  // Apex state: point, side, portal index, and the direction we arrived along (to wrap it on leaving).
+  let apexX = P[0], apexY = P[1], apexS = 0, apexI = 0;
+  let inX = 0, inY = 0;
+  emit(out, apexX, apexY);
+  if (count === 1) return _overflow ? -1 : _outN;
+  const last = count - 1;
+  // Funnel sides: portal index, disc centre and side, tangent direction; "atApex" when the side is degenerate.
+  let leftI = 0, leftX = apexX, leftY = apexY, leftS = 0, leftDx = 0, leftDy = 0, leftAtApex = true;
+  let rightI = 0, rightX = apexX, rightY = apexY, rightS = 0, rightDx = 0, rightDy = 0, rightAtApex = true;
+
+  for (let i = 1; i < count; i++) {
+    const lx = P[4 * i], ly = P[4 * i + 1], rx = P[4 * i + 2], ry = P[4 * i + 3];
+    const ls = i === last ? 0 : -1, rs = i === last ? 0 : 1;
+
+    // --- Right side. ---
+    if (rx === apexX && ry === apexY) {
+      // The apex vertex itself (a fan of portals around it): the side stays degenerate.
+      rightI = i; rightAtApex = true;
+    } else if (tangentDir(apexX, apexY, apexS, rx, ry, rs, r)) {
+      const dx = _d[0], dy = _d[1];
+      if (rightAtApex || rightDx * dy - rightDy * dx >= 0) { // inside or on the right side: narrows the funnel
+        if (leftAtApex || leftDx * dy - leftDy * dx < 0) {
+          rightI = i; rightX = rx; rightY = ry; rightS = rs; rightDx = dx; rightDy = dy; rightAtApex = false;
+        } else {
+          // Crossed the left side: the left endpoint is a corner. Wrap the old apex, move the apex, restart.
+          if (apexI > 0) emitCorner(out, apexX, apexY, apexS, r, inX, inY, leftDx, leftDy);
+          inX = leftDx; inY = leftDy;
+          apexX = leftX; apexY = leftY; apexS = leftS; apexI = leftI;
+          leftAtApex = rightAtApex = true; leftI = rightI = apexI;
+          leftX = rightX = apexX; leftY = rightY = apexY;
+          i = apexI;
+          continue;
+        }
+      }
+    }
+
+    // --- Left side (mirror image). ---
+    if (lx === apexX && ly === apexY) {
+      leftI = i; leftAtApex = true;
+    } else if (tangentDir(apexX, apexY, apexS, lx, ly, ls, r)) {
+      const dx = _d[0], dy = _d[1];
+      if (leftAtApex || leftDx * dy - leftDy * dx <= 0) {
+        if (rightAtApex || rightDx * dy - rightDy * dx > 0) {
+          leftI = i; leftX = lx; leftY = ly; leftS = ls; leftDx = dx; leftDy = dy; leftAtApex = false;
+        } else {
+          if (apexI > 0) emitCorner(out, apexX, apexY, apexS, r, inX, inY, rightDx, rightDy);
+          inX = rightDx; inY = rightDy;
+          apexX = rightX; apexY = rightY; apexS = rightS; apexI = rightI;
+          leftAtApex = rightAtApex = true; leftI = rightI = apexI;
+          leftX = rightX = apexX; leftY = rightY = apexY;
+          i = apexI;
+          continue;
+        }
+      }
+    }
+  }
+  // Final leg: from the apex to the goal.
+  const gx = P[4 * last], gy = P[4 * last + 1];
+  if (apexI > 0 && tangentDir(apexX, apexY, apexS, gx, gy, 0, r)) emitCorner(out, apexX, apexY, apexS, r, inX, inY, _d[0], _d[1]);
+  else if (apexI > 0) emit(out, apexX, apexY);
+  emit(out, gx, gy);
+  return _overflow ? -1 : _outN;
+}
+
+/** Length of a polyline given as x, y pairs (metres). */
+export function polylineLength(points: ArrayLike<number>, count: number): number {
+  let s = 0;
+  for (let i = 1; i < count; i++) {
+    const dx = points[2 * i] - points[2 * i - 2], dy = points[2 * i + 1] - points[2 * i - 1];
+    s += Math.sqrt(dx * dx + dy * dy);
+  }
+  return s;
+}

@@ -1,0 +1,420 @@
+/**
+ * Optimal any-angle A* over the navmesh triangles, returning the corridor (triangle sequence) of the Euclidean
+ * shortest path and its length.
+ *
+ * Plain A* over triangle centroids or edge midpoints (Detour's dtNavMeshQuery::findPath) returns *a* corridor
+ * whose funnelled path can be far from the shortest one. We search instead in the manner of Polyanya (Cui, Harabor
+ * & Grastien, "Compromise-free pathfinding on a navigation mesh", IJCAI 2017): a search node is a *cone* — a root
+ * point r (the start or a mesh vertex where the path bends) and an interval [L, R] on a triangle edge, with every
+ * point of the interval visible from r — plus the triangle the cone is entering. Written in our own words:
+ *
+ *   expand interval node (r, [L, R], Q):
+ *     if the goal is in Q and inside the cone: push a final node, f = g(r) + |r − goal|
+ *     for each edge u→w of Q other than the entry edge:
+ *       clip u→w to the cone (two orientation half-planes) → [P0, P1] or empty
+ *       a clipped endpoint that is a corner vertex (reflex for free space) is visible: relax it as a new root
+ *       if the edge has a neighbour triangle: push interval node (r, [P1, P0], neighbour)
+ *   expand vertex node v (reached with g(v)):
+ *     for each triangle T around v (within the sector v was reached from):
+ *       goal in T → final node; relax T's other two corners; push (v, opposite edge of T, triangle beyond)
+ *
+ * Shortest paths in a polygonal domain bend only at reflex vertices (Lee & Preparata 1984), so roots are only
+ * corner vertices; every straight leg is a cone propagated triangle by triangle. g(v) is relaxed Dijkstra-style
+ * with lazy deletion ("root pruning" in the Polyanya paper): a node whose root has since been reached more cheaply
+ * is dropped. The heuristic of an interval node is the length of the shortest r → interval → goal path (reflect the
+ * goal across the interval's line when it lies on r's side), admissible and consistent, so the first final node
+ * popped is optimal. A vertex root expands over its whole sector rather than only the "non-observable" side the
+ * paper uses: a little more work, but root pruning stays exact without the paper's case analysis.
+ *
+ * The corridor is read back along the parent chain; where the path bends at a vertex, the triangles swept around
+ * it are filled in by walking the vertex's fan. The funnel over that corridor reproduces the same path.
+ */
+import TinyQueue from 'tinyqueue';
+import type { Navmesh } from './build';
+import { locateTriangle, nearestPointOnMesh } from './locate';
+import { requireFinite, requireInteger } from '../core/validate';
+
+/** Outcome of a path query. Unreachable goals and exhausted node budgets are statuses, not exceptions. */
+export type NavPathStatus = 'found' | 'unreachable' | 'node-limit' | 'corridor-overflow';
+
+const KIND_START = 0, KIND_INTERVAL = 1, KIND_VERTEX = 2, KIND_FINAL = 3;
+
+/** Reusable search state for one mesh: node pools and the open list. Not shared between threads. */
+export interface NavQuery {
+  readonly mesh: Navmesh;
+  /** Hard cap on search nodes per query (memory bound). */
+  readonly maxNodes: number;
+  /** Nodes created by the last query (for profiling). */
+  nodesCreated: number;
+  /** Nodes expanded by the last query. */
+  nodesExpanded: number;
+  cap: number;
+  kind: Uint8Array;
+  parent: Int32Array;
+  root: Int32Array;
+  poly: Int32Array;
+  via: Int32Array;
+  entry: Int8Array;
+  g: Float64Array;
+  f: Float64Array;
+  iv: Float64Array; // lx, ly, rx, ry per node
+  bestG: Float64Array;
+  stamp: Uint32Array;
+  searchId: number;
+  open: TinyQueue<number>;
+  chain: Int32Array;
+  fan: Int32Array;
+}
+
+/** Result of findNavPath: corridor (caller-owned, fixed capacity), snapped endpoints and the path length. */
+export interface NavPathResult {
+  status: NavPathStatus;
+  /** Triangle ids from the start's triangle to the goal's. */
+  corridor: Int32Array;
+  corridorLength: number;
+  /** Start and goal after snapping onto the mesh (equal to the inputs when they were on it). */
+  startX: number;
+  startY: number;
+  goalX: number;
+  goalY: number;
+  /** Euclidean length of the shortest path (metres); Infinity unless found. */
+  length: number;
+}
+
+/** Create a query for `mesh`. `maxNodes` bounds the work of one query. @default 65536 */
+export function createNavQuery(mesh: Navmesh, maxNodes = 65536): NavQuery {
+  requireInteger('maxNodes', maxNodes, 16, 1 << 26);
+  const cap = Math.min(maxNodes, 1024);
+  const q: NavQuery = {
+    mesh, maxNodes, nodesCreated: 0, nodesExpanded: 0, cap,
+    kind: new Uint8Array(cap), parent: new Int32Array(cap), root: new Int32Array(cap), poly: new Int32Array(cap),
+    via: new Int32Array(cap), entry: new Int8Array(cap), g: new Float64Array(cap), f: new Float64Array(cap),
+    iv: new Float64Array(4 * cap),
+    bestG: new Float64Array(mesh.vertexCount), stamp: new Uint32Array(mesh.vertexCount), searchId: 0,
+    open: undefined as unknown as TinyQueue<number>,
+    chain: new Int32Array(256), fan: new Int32Array(64),
+  };
+  // One comparator for the life of the query: lower f first, then the older node (deterministic ties).
+  q.open = new TinyQueue<number>([], (a, b) => q.f[a] - q.f[b] || a - b);
+  return q;
+}
+
+/** Create a path result able to hold `maxCorridor` triangles. @default 4096 */
+export function createNavPathResult(maxCorridor = 4096): NavPathResult {
+  requireInteger('maxCorridor', maxCorridor, 2, 1 << 26);
+  return { status: 'unreachable', corridor: new Int32Array(maxCorridor), corridorLength: 0, startX: 0, startY: 0, goalX: 0, goalY: 0, length: Infinity };
+}
+
+function grow(q: NavQuery): void {
+  const cap = Math.min(q.cap * 2, q.maxNodes);
+  const g8 = (a: Uint8Array): Uint8Array => { const b = new Uint8Array(cap); b.set(a); return b; };
+  const g32 = (a: Int32Array): Int32Array => { const b = new Int32Array(cap); b.set(a); return b; };
+  const g8s = (a: Int8Array): Int8Array => { const b = new Int8Array(cap); b.set(a); return b; };
+  const g64 = (a: Float64Array, k: number): Float64Array => { const b = new Float64Array(k * cap); b.set(a); return b; };
+  q.kind = g8(q.kind); q.parent = g32(q.parent); q.root = g32(q.root); q.poly = g32(q.poly); q.via = g32(q.via);
+  q.entry = g8s(q.entry); q.g = g64(q.g, 1); q.f = g64(q.f, 1); q.iv = g64(q.iv, 4);
+  q.cap = cap;
+}
+
+// Per-query scalars kept at module scope so the helpers below need no closures.
+let _sx = 0, _sy = 0, _gx = 0, _gy = 0, _goalTri = -1, _n = 0, _overflow = false;
+
+function newNode(q: NavQuery, kind: number, parent: number, root: number, poly: number, via: number, g: number, f: number): number {
+  if (_n >= q.cap) {
+    if (q.cap >= q.maxNodes) { _overflow = true; return -1; }
+    grow(q);
+  }
+  const i = _n++;
+  q.kind[i] = kind; q.parent[i] = parent; q.root[i] = root; q.poly[i] = poly; q.via[i] = via; q.g[i] = g; q.f[i] = f;
+  q.entry[i] = -1;
+  return i;
+}
+
+function rootX(q: NavQuery, r: number): number { return r < 0 ? _sx : q.mesh.vertices[2 * r]; }
+function rootY(q: NavQuery, r: number): number { return r < 0 ? _sy : q.mesh.vertices[2 * r + 1]; }
+
+function dist(ax: number, ay: number, bx: number, by: number): number {
+  const dx = bx - ax, dy = by - ay;
+  return Math.sqrt(dx * dx + dy * dy);
+}
+
+function orient(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
+  return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+}
+
+/** Relax corner vertex v with cost g, reached inside triangle `arrival`. */
+function relaxVertex(q: NavQuery, v: number, g: number, arrival: number, via: number, parent: number): void {
+  if (q.stamp[v] === q.searchId && !(g < q.bestG[v] - 1e-12 * (1 + g))) return;
+  const V = q.mesh.vertices;
+  const node = newNode(q, KIND_VERTEX, parent, v, arrival, via, g, g + dist(V[2 * v], V[2 * v + 1], _gx, _gy));
+  if (node < 0) return;
+  q.stamp[v] = q.searchId;
+  q.bestG[v] = g;
+  q.open.push(node);
+}
+
+/**
+ * Lower bound of the length of root → (point of segment LR) → goal (Polyanya's interval heuristic): reflect the goal
+ * across line LR if it is on the root's side; go straight if that line passes through [L, R], else via the nearer
+ * endpoint.
+ */
+function intervalH(rx: number, ry: number, lx: number, ly: number, px: number, py: number): number {
+  let gx = _gx, gy = _gy;
+  const sr = orient(lx, ly, px, py, rx, ry), sg = orient(lx, ly, px, py, gx, gy);
+  if ((sr > 0 && sg > 0) || (sr < 0 && sg < 0)) {
+    // Reflect across line L→P: g' = 2·proj − g.
+    const dx = px - lx, dy = py - ly;
+    const len2 = dx * dx + dy * dy;
+    if (len2 > 0) {
+      const t = ((gx - lx) * dx + (gy - ly) * dy) / len2;
+      gx = 2 * (lx + t * dx) - gx;
+      gy = 2 * (ly + t * dy) - gy;
+    }
+  }
+  const d1 = orient(rx, ry, gx, gy, lx, ly), d2 = orient(rx, ry, gx, gy, px, py);
+  if ((d1 <= 0 && d2 >= 0) || (d1 >= 0 && d2 <= 0)) return dist(rx, ry, gx, gy);
+  return Math.abs(d1) < Math.abs(d2)
+    ? dist(rx, ry, lx, ly) + dist(lx, ly, gx, gy)
+    : dist(rx, ry, px, py) + dist(px, py, gx, gy);
+}
+
+/** Push an interval node (root, [L, R]) entering triangle `poly` through the edge whose endpoints are w (L side), u (R side). */
+function pushInterval(
+  q: NavQuery, parent: number, root: number, g: number, via: number, poly: number, u: number, w: number,
+  lx: number, ly: number, rx2: number, ry2: number,
+): void {
+  const rx = rootX(q, root), ry = rootY(q, root);
+  const h = intervalH(rx, ry, lx, ly, rx2, ry2);
+  const node = newNode(q, KIND_INTERVAL, parent, root, poly, via, g, g + h);
+  if (node < 0) return;
+  const T = q.mesh.triangles;
+  // Entry edge of `poly`: its CCW edge w → u.
+  let e = 0;
+  for (let k = 0; k < 3; k++) if (T[3 * poly + k] === w && T[3 * poly + (k + 1) % 3] === u) e = k;
+  q.entry[node] = e;
+  const iv = q.iv;
+  iv[4 * node] = lx; iv[4 * node + 1] = ly; iv[4 * node + 2] = rx2; iv[4 * node + 3] = ry2;
+  q.open.push(node);
+}
+
+/** Local index (0..2) of vertex v in triangle t, or -1. */
+function localIndex(T: Uint32Array, t: number, v: number): number {
+  if (T[3 * t] === v) return 0;
+  if (T[3 * t + 1] === v) return 1;
+  if (T[3 * t + 2] === v) return 2;
+  return -1;
+}
+
+/** Collect the sector of triangles around vertex v that contains triangle `from` into q.fan; returns the count. */
+function fanSector(q: NavQuery, v: number, from: number): number {
+  const { triangles: T, neighbours: N } = q.mesh;
+  let n = 0;
+  q.fan[n++] = from;
+  // Counter-clockwise: across the edge leaving v (v → next); clockwise: across the edge arriving at v.
+  let t = from, closed = false;
+  for (let guard = 0; guard < 1024; guard++) {
+    const k = localIndex(T, t, v);
+    const nb = N[3 * t + k];
+    if (nb < 0) break;
+    if (nb === from) { closed = true; break; }
+    if (n >= q.fan.length) { const f = new Int32Array(2 * n); f.set(q.fan); q.fan = f; }
+    q.fan[n++] = nb;
+    t = nb;
+  }
+  if (closed) return n;
+  t = from;
+  for (let guard = 0; guard < 1024; guard++) {
+    const k = localIndex(T, t, v);
+    const nb = N[3 * t + (k + 2) % 3];
+    if (nb < 0 || nb === from) break;
+    if (n >= q.fan.length) { const f = new Int32Array(2 * n); f.set(q.fan); q.fan = f; }
+    q.fan[n++] = nb;
+    t = nb;
+  }
+  return n;
+}
+
+/**
+ * Find the shortest path from (sx, sy) to (gx, gy). Points off the mesh are first moved to the nearest point on it
+ * (result.startX/Y, goalX/Y tell where). Writes the corridor into `out`; returns (and stores) the status.
+ */
+export function findNavPath(q: NavQuery, sx: number, sy: number, gx: number, gy: number, out: NavPathResult): NavPathStatus {
+  requireFinite('sx', sx); requireFinite('sy', sy); requireFinite('gx', gx); requireFinite('gy', gy);
+  const mesh = q.mesh;
+  const startTri = nearestPointOnMesh(mesh, sx, sy, _pt);
+  _sx = _pt[0]; _sy = _pt[1];
+  _goalTri = nearestPointOnMesh(mesh, gx, gy, _pt);
+  _gx = _pt[0]; _gy = _pt[1];
+  out.startX = _sx; out.startY = _sy; out.goalX = _gx; out.goalY = _gy;
+  out.corridorLength = 0;
+  out.length = Infinity;
+  q.nodesCreated = 0; q.nodesExpanded = 0;
+  if (startTri < 0 || _goalTri < 0 || mesh.component[startTri] !== mesh.component[_goalTri]) {
+    return (out.status = 'unreachable');
+  }
+  q.searchId = (q.searchId + 1) >>> 0;
+  if (q.searchId === 0) { q.stamp.fill(0); q.searchId = 1; }
+  _n = 0;
+  _overflow = false;
+  const open = q.open;
+  open.data.length = 0;
+  open.length = 0;
+  const { vertices: V, triangles: T, neighbours: N, corner } = mesh;
+
+  // Start node: the start sees its whole triangle.
+  const start = newNode(q, KIND_START, -1, -1, startTri, -1, 0, dist(_sx, _sy, _gx, _gy));
+  if (startTri === _goalTri) {
+    const fin = newNode(q, KIND_FINAL, start, -1, startTri, -1, 0, dist(_sx, _sy, _gx, _gy));
+    open.push(fin);
+  }
+  for (let k = 0; k < 3; k++) {
+    const v = T[3 * startTri + k];
+    if (corner[v]) relaxVertex(q, v, dist(_sx, _sy, V[2 * v], V[2 * v + 1]), startTri, -1, start);
+  }
+  for (let k = 0; k < 3; k++) {
+    const nb = N[3 * startTri + k];
+    if (nb < 0) continue;
+    const u = T[3 * startTri + k], w = T[3 * startTri + (k + 1) % 3];
+    pushInterval(q, start, -1, 0, -1, nb, u, w, V[2 * w], V[2 * w + 1], V[2 * u], V[2 * u + 1]);
+  }
+
+  let found = -1;
+  while (open.length > 0) {
+    const node = open.pop()!;
+    const kind = q.kind[node];
+    if (kind === KIND_FINAL) { found = node; break; }
+    const root = q.root[node];
+    const g = q.g[node];
+    // Root pruning: drop nodes whose root has since been reached more cheaply.
+    if (root >= 0 && g > q.bestG[root] + 1e-12 * (1 + g)) continue;
+    q.nodesExpanded++;
+    if (kind === KIND_VERTEX) expandVertex(q, node, root, g);
+    else expandInterval(q, node, root, g);
+    if (_overflow) break;
+  }
+  q.nodesCreated = _n;
+  if (found < 0) return (out.status = _overflow ? 'node-limit' : 'unreachable');
+  out.length = q.f[found];
+  if (!buildCorridor(q, found, out)) return (out.status = 'corridor-overflow');
+  return (out.status = 'found');
+}
+
+const _pt = new Float64Array(2);
+
+function expandVertex(q: NavQuery, node: number, v: number, g: number): void {
+  const { vertices: V, triangles: T, neighbours: N, corner } = q.mesh;
+  const vx = V[2 * v], vy = V[2 * v + 1];
+  const n = fanSector(q, v, q.poly[node]);
+  for (let i = 0; i < n; i++) {
+    const t = q.fan[i];
+    if (t === _goalTri) {
+      const d = dist(vx, vy, _gx, _gy);
+      const fin = newNode(q, KIND_FINAL, node, v, t, t, g + d, g + d);
+      if (fin >= 0) q.open.push(fin);
+    }
+    const k = localIndex(T, t, v);
+    const u = T[3 * t + (k + 1) % 3], w = T[3 * t + (k + 2) % 3];
+    if (corner[u]) relaxVertex(q, u, g + dist(vx, vy, V[2 * u], V[2 * u + 1]), t, t, node);
+    if (corner[w]) relaxVertex(q, w, g + dist(vx, vy, V[2 * w], V[2 * w + 1]), t, t, node);
+    const nb = N[3 * t + (k + 1) % 3];
+    if (nb >= 0) pushInterval(q, node, v, g, t, nb, u, w, V[2 * w], V[2 * w + 1], V[2 * u], V[2 * u + 1]);
+  }
+}
+
+function expandInterval(q: NavQuery, node: number, root: number, g: number): void {
+  const { vertices: V, triangles: T, neighbours: N, corner } = q.mesh;
+  const Q = q.poly[node];
+  const j = q.entry[node];
+  const rx = rootX(q, root), ry = rootY(q, root);
+  const iv = q.iv;
+  const lx = iv[4 * node], ly = iv[4 * node + 1], Rx = iv[4 * node + 2], Ry = iv[4 * node + 3];
+  const lenL = dist(rx, ry, lx, ly), lenR = dist(rx, ry, Rx, Ry);
+
+  // The cone: points X with orient(r, R, X) ≥ 0 (left of the right ray) and orient(r, L, X) ≤ 0 (right of the
+  // left ray). Tolerances are relative (|ray|·|X − r|·1e-11) so that a vertex exactly on a ray counts as inside.
+  if (Q === _goalTri) {
+    const dg = dist(rx, ry, _gx, _gy);
+    const fr = orient(rx, ry, Rx, Ry, _gx, _gy), fl = orient(rx, ry, lx, ly, _gx, _gy);
+    if (fr >= -1e-11 * lenR * dg && fl <= 1e-11 * lenL * dg) {
+      const fin = newNode(q, KIND_FINAL, node, root, Q, -1, g + dg, g + dg);
+      if (fin >= 0) q.open.push(fin);
+    }
+  }
+  for (let s = 1; s <= 2; s++) {
+    const k = (j + s) % 3;
+    const u = T[3 * Q + k], w = T[3 * Q + (k + 1) % 3];
+    const ux = V[2 * u], uy = V[2 * u + 1], wx = V[2 * w], wy = V[2 * w + 1];
+    const du = dist(rx, ry, ux, uy), dw = dist(rx, ry, wx, wy);
+    let lo = 0, hi = 1;
+    // Right ray half-plane: fR ≥ 0.
+    let fu = orient(rx, ry, Rx, Ry, ux, uy), fw = orient(rx, ry, Rx, Ry, wx, wy);
+    if (Math.abs(fu) <= 1e-11 * lenR * du) fu = 0;
+    if (Math.abs(fw) <= 1e-11 * lenR * dw) fw = 0;
+    if (fu < 0 && fw < 0) continue;
+    if (fu < 0) lo = Math.max(lo, fu / (fu - fw));
+    else if (fw < 0) hi = Math.min(hi, fu / (fu - fw));
+    // Left ray half-plane: fL ≤ 0.
+    fu = orient(rx, ry, lx, ly, ux, uy); fw = orient(rx, ry, lx, ly, wx, wy);
+    if (Math.abs(fu) <= 1e-11 * lenL * du) fu = 0;
+    if (Math.abs(fw) <= 1e-11 * lenL * dw) fw = 0;
+    if (fu > 0 && fw > 0) continue;
+    if (fu > 0) lo = Math.max(lo, fu / (fu - fw));
+    else if (fw > 0) hi = Math.min(hi, fu / (fu - fw));
+    if (lo > hi) continue;
+    if (lo < 1e-12) lo = 0;
+    if (hi > 1 - 1e-12) hi = 1;
+    // Visible corner vertices become roots.
+    if (lo === 0 && corner[u]) relaxVertex(q, u, g + du, Q, -1, node);
+    if (hi === 1 && corner[w]) relaxVertex(q, w, g + dw, Q, -1, node);
+    const nb = N[3 * Q + k];
+    if (nb < 0 || hi - lo <= 1e-12) continue;
+    const p0x = ux + lo * (wx - ux), p0y = uy + lo * (wy - uy);
+    const p1x = ux + hi * (wx - ux), p1y = uy + hi * (wy - uy);
+    // A cone seen edge-on (root on the edge's line) carries nothing forward: its endpoints were relaxed above.
+    if (Math.abs(orient(rx, ry, p0x, p0y, p1x, p1y)) <= 1e-11 * dist(rx, ry, p0x, p0y) * dist(p0x, p0y, p1x, p1y)) continue;
+    pushInterval(q, node, root, g, -1, nb, u, w, p1x, p1y, p0x, p0y);
+  }
+}
+
+/** Read the corridor back from the final node. Returns false if it does not fit in `out.corridor`. */
+function buildCorridor(q: NavQuery, found: number, out: NavPathResult): boolean {
+  let m = 0;
+  for (let n = found; n >= 0; n = q.parent[n]) {
+    if (m >= q.chain.length) { const c = new Int32Array(2 * m); c.set(q.chain); q.chain = c; }
+    q.chain[m++] = n;
+  }
+  const { triangles: T, neighbours: N } = q.mesh;
+  const cor = out.corridor;
+  let len = 0;
+  cor[len++] = q.poly[q.chain[m - 1]];
+  for (let i = m - 2; i >= 0; i--) {
+    const n = q.chain[i];
+    const via = q.via[n];
+    if (via >= 0) {
+      // Walk the fan of the parent's root vertex from the corridor's last triangle to `via`.
+      const v = q.root[q.parent[n]];
+      const from = cor[len - 1];
+      if (from !== via) {
+        let ok = false;
+        for (let dir = 0; dir < 2 && !ok; dir++) {
+          let t = from, l = len;
+          for (let guard = 0; guard < 1024; guard++) {
+            const k = localIndex(T, t, v);
+            const nb = N[3 * t + (dir === 0 ? k : (k + 2) % 3)];
+            if (nb < 0 || nb === from) break;
+            if (l >= cor.length) return false;
+            cor[l++] = nb;
+            t = nb;
+            if (nb === via) { ok = true; len = l; break; }
+          }
+        }
+      }
+    }
+    if (q.kind[n] === KIND_INTERVAL) {
+      if (len >= cor.length) return false;
+      cor[len++] = q.poly[n];
+    }
+  }
+  out.corridorLength = len;
+  return true;
+}

@@ -1,0 +1,48 @@
+/** Seeded random polygon maps for the navmesh tests and benchmark. */
+import { createRng, rngFloat, rngRange, type Rng } from '../../src/core/rng';
+import { strictlyInside, type P, type TestMap } from './oracle';
+
+/** A random star-shaped polygon (concave in general, never self-intersecting) around (cx, cy). */
+export function starPolygon(rng: Rng, cx: number, cy: number, radius: number, minVerts: number, maxVerts: number): P[] {
+  const n = minVerts + Math.floor(rngFloat(rng) * (maxVerts - minVerts + 1));
+  // Jittered even angles: consecutive gaps stay below π (for n ≥ 4), so the polygon is star-shaped about its
+  // centre and therefore simple.
+  const angles: number[] = [];
+  const phase = rngRange(rng, 0, 2 * Math.PI);
+  for (let i = 0; i < n; i++) angles.push(phase + ((i + rngRange(rng, 0.2, 0.8)) * 2 * Math.PI) / n);
+  const pts: P[] = [];
+  for (const a of angles) {
+    const r = radius * rngRange(rng, 0.35, 1);
+    pts.push([cx + r * Math.cos(a), cy + r * Math.sin(a)]);
+  }
+  return pts;
+}
+
+/** Map `seed`: a 100 m square or star boundary and 1–8 star obstacles (which may overlap or stick out). */
+export function randomMap(seed: number): TestMap {
+  const rng = createRng(seed);
+  const boundary: P[] = rngFloat(rng) < 0.5 ? [[0, 0], [100, 0], [100, 100], [0, 100]] : starPolygon(rng, 50, 50, 60, 5, 10);
+  const count = 1 + Math.floor(rngFloat(rng) * 8);
+  const obstacles: P[][] = [];
+  for (let tries = 0; obstacles.length < count && tries < 100; tries++) {
+    const c: P = [rngRange(rng, 5, 95), rngRange(rng, 5, 95)];
+    if (!strictlyInside(boundary, c)) continue;
+    obstacles.push(starPolygon(rng, c[0], c[1], rngRange(rng, 4, 18), 3, 8));
+  }
+  return { boundary, obstacles };
+}
+
+/** A map of `count` small non-overlapping obstacles in a square of side `size` (benchmark scene). */
+export function clutteredMap(seed: number, count: number, size: number): TestMap {
+  const rng = createRng(seed);
+  const boundary: P[] = [[0, 0], [size, 0], [size, size], [0, size]];
+  const obstacles: P[][] = [];
+  const cell = size / Math.ceil(Math.sqrt(count));
+  const per = Math.ceil(Math.sqrt(count));
+  for (let i = 0; i < count; i++) {
+    const cx = (i % per + 0.5) * cell + rngRange(rng, -0.15, 0.15) * cell;
+    const cy = (Math.floor(i / per) + 0.5) * cell + rngRange(rng, -0.15, 0.15) * cell;
+    obstacles.push(starPolygon(rng, cx, cy, cell * 0.3, 3, 7));
+  }
+  return { boundary, obstacles };
+}
