@@ -1,7 +1,9 @@
 /** The list of bench modules run by `npm run bench`, in order. Each area adds its module here. */
 import type { BenchModule } from './harness';
 import { pipelineBench } from './pipeline';
+import { spatialBench } from './spatial';
 
 export const modules: BenchModule[] = [
   pipelineBench,
+  spatialBench,
 ];

@@ -55,6 +55,17 @@ export type { AgentParamsStore } from '../components/agent-params';
 export type { AgentList } from '../components/agent-list';
 
 // ---- spatial ----
+export {
+  createSpatialHash,
+  setSpatialHashCellSize,
+  rebuildSpatialHash,
+  queryRadius,
+  queryKNearest,
+  queryKNearestBatch,
+  spatialHashBucket,
+  SPATIAL_HASH_MAX_COORDINATE,
+} from './spatial/hash';
+export type { SpatialHash } from './spatial/hash';
 
 // ---- grid ----
 export {

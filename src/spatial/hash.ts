@@ -1,0 +1,793 @@
+import { CapacityError, InvalidArgumentError, OutOfRangeError } from '../core/errors';
+import { requireFinite, requireInteger, requireNonNegative, requirePositive } from '../core/validate';
+
+/**
+ * Uniform-grid spatial hash over the ground plane, rebuilt from scratch every frame.
+ *
+ * Layout. Space is cut into square cells of side `cellSize`; a point (x, y) lies in the integer cell
+ * (floor(x / cellSize), floor(y / cellSize)). The world is unbounded, so cells are not stored in a dense 2D array:
+ * each cell is hashed into a power-of-two table of buckets, and every bucket owns one contiguous run of the sorted
+ * entry arrays (`cellStart[b] .. cellStart[b + 1]`). Different cells may share a bucket; every entry therefore also
+ * stores its own cell coordinates, and a query visiting cell (i, j) skips entries of other cells in the bucket, so
+ * a collision costs a few comparisons but never a duplicate or a miss.
+ *
+ * Rebuild is a counting sort (Knuth, TAOCP vol. 3, 5.2 "distribution counting"): count entries per bucket, prefix-sum
+ * the counts into run starts, scatter. It is O(n + buckets), stable (entries keep input order inside a bucket, so the
+ * result is deterministic) and allocates nothing: every array lives in one ArrayBuffer (or SharedArrayBuffer) sized
+ * at creation, as flatbush does for its whole index.
+ *
+ * Bucket function. A plain multiplicative hash (Teschner et al. 2003, "Optimized spatial hashing for collision
+ * detection of deformable objects") scatters neighbouring cells over the whole table, so a 3x3 neighbourhood query
+ * touches nine random cache lines. We instead tile the plane: the table is viewed as a W x H grid (W * H = table
+ * size, both powers of two); inside one W x H tile of cells, the bucket is the row-major index of the cell, so
+ * neighbouring cells sit in neighbouring buckets and their entries are adjacent in the sorted arrays. Each tile adds
+ * its own pseudo-random offset (a hash of the tile coordinates, zero for the tile at the origin), so a crowd
+ * larger than one tile, or periodic in W, spreads over the table like a random hash instead of piling into one
+ * bucket. Queries made in sorted (cell) order then walk memory nearly sequentially.
+ *
+ * Limits. Cell coordinates must fit comfortably in int32: |x| / cellSize < 2^30, and |x| <= 1e15 m (beyond that
+ * double spacing exceeds 0.1 m and squared distances lose meaning). Rebuild rejects positions outside these limits,
+ * NaN and infinities with a typed error, before touching the stored index.
+ */
+export interface SpatialHash {
+  /** Maximum number of entries a rebuild accepts. */
+  readonly capacity: number;
+  /** Cell side in metres used by the NEXT rebuild. Queries use `gridCellSize`, the size the contents were built with. */
+  cellSize: number;
+  /** Number of entries stored by the last rebuild. */
+  count: number;
+  /** Cell side (metres) of the current contents, and its reciprocal. */
+  gridCellSize: number;
+  gridInvCellSize: number;
+  /** Buckets used by the current contents: a power of two <= `tableCapacity`. */
+  tableSize: number;
+  /** log2(table width) and log2(table height) of the tiled bucket layout; tableSize = 2^(widthBits + heightBits). */
+  widthBits: number;
+  heightBits: number;
+  /** Largest table the buffers allow (power of two >= capacity, at least 16). */
+  readonly tableCapacity: number;
+  /** The single buffer all arrays below are views of (SharedArrayBuffer when created with `shared: true`). */
+  readonly buffer: ArrayBuffer | SharedArrayBuffer;
+  /** Entry positions, ids and cell coordinates in bucket order (length `capacity`, first `count` valid). */
+  readonly sortedX: Float64Array;
+  readonly sortedY: Float64Array;
+  readonly sortedIds: Int32Array;
+  readonly sortedCellX: Int32Array;
+  readonly sortedCellY: Int32Array;
+  /** Bucket b's entries are sorted slots [cellStart[b], cellStart[b + 1]) (length tableCapacity + 1). */
+  readonly cellStart: Int32Array;
+  /** Rebuild scratch: per-bucket counts, then scatter cursors (length tableCapacity). */
+  readonly cellCursor: Int32Array;
+  /** Rebuild scratch: the bucket of input entry i (length capacity). */
+  readonly entryBucket: Int32Array;
+  /**
+   * Counter for profiling: entries examined by queries since the last rebuild (candidates whose cell matched and
+   * whose distance was computed). Reset to 0 by every rebuild.
+   */
+  scanned: number;
+}
+
+/** Largest |cell coordinate| accepted; leaves head-room below 2^31 for neighbouring cells and ring arithmetic. */
+const CELL_LIMIT = 1073741824; // 2^30
+/** Largest |coordinate| accepted, metres. */
+export const SPATIAL_HASH_MAX_COORDINATE = 1e15;
+/** Smallest bucket table, so tiny hashes still spread cells. */
+const MIN_TABLE = 16;
+
+function nextPow2(n: number): number {
+  let p = 1;
+  while (p < n) p *= 2;
+  return p;
+}
+
+/**
+ * Create an empty spatial hash for up to `capacity` entries.
+ * @param capacity maximum entries per rebuild (integer >= 1; the world passes maxAgents).
+ * @param cellSize cell side in metres (> 0); the usual choice is the neighbour query radius (see docs/SPATIAL_HASH.md).
+ * @param options.shared allocate the buffer as a SharedArrayBuffer so workers can read the index.
+ */
+export function createSpatialHash(capacity: number, cellSize: number, options?: { shared?: boolean }): SpatialHash {
+  requireInteger('capacity', capacity, 1, 1 << 28);
+  requirePositive('cellSize', cellSize);
+  const shared = options?.shared ?? false;
+  if (typeof shared !== 'boolean') throw new InvalidArgumentError('options.shared', shared, 'must be a boolean');
+  const tableCapacity = Math.max(MIN_TABLE, nextPow2(capacity));
+
+  // One buffer, Float64 views first (8-byte aligned), then Int32 views.
+  const f64Bytes = 2 * capacity * 8;
+  const i32Count = 4 * capacity + (tableCapacity + 1) + tableCapacity;
+  const bytes = f64Bytes + i32Count * 4;
+  let buffer: ArrayBuffer | SharedArrayBuffer;
+  if (shared) {
+    if (typeof SharedArrayBuffer === 'undefined') {
+      throw new InvalidArgumentError('options.shared', shared, 'SharedArrayBuffer is not available here (browsers need cross-origin isolation)');
+    }
+    buffer = new SharedArrayBuffer(bytes);
+  } else {
+    buffer = new ArrayBuffer(bytes);
+  }
+  let off = 0;
+  const f64 = (n: number): Float64Array => { const a = new Float64Array(buffer, off, n); off += n * 8; return a; };
+  const i32 = (n: number): Int32Array => { const a = new Int32Array(buffer, off, n); off += n * 4; return a; };
+  const sortedX = f64(capacity);
+  const sortedY = f64(capacity);
+  const sortedIds = i32(capacity);
+  const sortedCellX = i32(capacity);
+  const sortedCellY = i32(capacity);
+  const entryBucket = i32(capacity);
+  const cellStart = i32(tableCapacity + 1);
+  const cellCursor = i32(tableCapacity);
+
+  const tableSize = MIN_TABLE;
+  const bits = Math.log2(tableSize);
+  return {
+    capacity,
+    cellSize,
+    count: 0,
+    gridCellSize: cellSize,
+    gridInvCellSize: 1 / cellSize,
+    tableSize,
+    widthBits: Math.ceil(bits / 2),
+    heightBits: Math.floor(bits / 2),
+    tableCapacity,
+    buffer,
+    sortedX,
+    sortedY,
+    sortedIds,
+    sortedCellX,
+    sortedCellY,
+    cellStart,
+    cellCursor,
+    entryBucket,
+    scanned: 0,
+  };
+}
+
+/**
+ * Set the cell side (metres, > 0) used by the next rebuild. The current contents stay queryable with their old
+ * cell size until then, so the hash is never in a stale state.
+ */
+export function setSpatialHashCellSize(hash: SpatialHash, cellSize: number): void {
+  requirePositive('cellSize', cellSize);
+  hash.cellSize = cellSize;
+}
+
+/**
+ * Bucket of cell (cx, cy) in the tiled table (see the header comment). `local` is the cell's row-major index
+ * inside its W x H tile; the tile (tx, ty) = (cx >> wBits, cy >> hBits) (arithmetic shifts, i.e. floor division,
+ * so negative cells work) adds a mixed offset. The mix is a murmur3-style finaliser of a Teschner-style product
+ * hash; tile (0, 0) maps to offset 0.
+ */
+export function spatialHashBucket(cx: number, cy: number, wBits: number, hBits: number): number {
+  const local = ((cy & ((1 << hBits) - 1)) << wBits) | (cx & ((1 << wBits) - 1));
+  let h = Math.imul(cx >> wBits, 73856093) ^ Math.imul(cy >> hBits, 19349663);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  return (local + h) & ((1 << (wBits + hBits)) - 1);
+}
+
+/**
+ * Rebuild the hash from positions indexed by entity id: for i in [0, count), id = ids[i], position
+ * (xs[id], ys[id]). Allocation-free counting sort; O(count + table size).
+ *
+ * Throws (before modifying the stored index, which stays as it was):
+ * - CapacityError if count > capacity; InvalidArgumentError if count is not an integer >= 0 or ids is too short;
+ * - InvalidArgumentError naming `xs[id]`/`ys[id]` if a position is NaN or infinite, or `ids[i]` if an id does not
+ *   index xs/ys; OutOfRangeError if |coordinate| > 1e15 or |coordinate| / cellSize >= 2^30.
+ */
+export function rebuildSpatialHash(hash: SpatialHash, xs: Float64Array, ys: Float64Array, ids: Int32Array, count: number): void {
+  requireInteger('count', count, 0);
+  if (count > hash.capacity) {
+    throw new CapacityError('count', count, `exceeds the spatial hash capacity ${hash.capacity}`);
+  }
+  if (ids.length < count) throw new InvalidArgumentError('ids', ids, `holds ${ids.length} ids but count is ${count}`);
+  const cs = hash.cellSize;
+  requirePositive('hash.cellSize', cs);
+  const inv = 1 / cs;
+
+  // Table size for this frame: the smallest power of two >= count (load factor <= 1 entry per bucket), at least
+  // MIN_TABLE, at most the allocated table. Depends only on count, so the layout is deterministic.
+  let tableSize = MIN_TABLE;
+  while (tableSize < count && tableSize < hash.tableCapacity) tableSize *= 2;
+  const bits = Math.log2(tableSize) | 0;
+  const wBits = (bits + 1) >> 1;
+  const hBits = bits >> 1;
+  const wMask = (1 << wBits) - 1;
+  const hMask = (1 << hBits) - 1;
+  const mask = tableSize - 1;
+
+  // Coordinates are accepted in [-lim, lim]: keeps |cell| < 2^30 and |x| <= 1e15. A single range test per axis
+  // also rejects NaN (every comparison with NaN is false) and +-Infinity, so validation is free in the counting pass.
+  const lim = Math.min(SPATIAL_HASH_MAX_COORDINATE, (CELL_LIMIT - 1) * cs);
+
+  const cursor = hash.cellCursor;
+  const bucketOf = hash.entryBucket;
+  cursor.fill(0, 0, tableSize);
+
+  // Pass 1: cell and bucket of every entry, counted per bucket. Writes scratch only.
+  for (let i = 0; i < count; i++) {
+    const id = ids[i];
+    const x = xs[id];
+    const y = ys[id];
+    if (!(x >= -lim && x <= lim && y >= -lim && y <= lim)) rejectPosition(xs, ys, ids, i, lim, cs);
+    const cx = Math.floor(x * inv);
+    const cy = Math.floor(y * inv);
+    // Inlined spatialHashBucket (same arithmetic).
+    let h = Math.imul(cx >> wBits, 73856093) ^ Math.imul(cy >> hBits, 19349663);
+    h ^= h >>> 16;
+    h = Math.imul(h, 0x85ebca6b);
+    h ^= h >>> 13;
+    const b = ((((cy & hMask) << wBits) | (cx & wMask)) + h) & mask;
+    bucketOf[i] = b;
+    cursor[b]++;
+  }
+
+  // Pass 2: exclusive prefix sum -> run starts; the cursor array becomes the scatter position of each bucket.
+  const start = hash.cellStart;
+  let sum = 0;
+  for (let b = 0; b < tableSize; b++) {
+    const c = cursor[b];
+    start[b] = sum;
+    cursor[b] = sum;
+    sum += c;
+  }
+  start[tableSize] = sum;
+
+  // Pass 3: stable scatter into bucket order, with copies of x, y and cell coordinates for cache-friendly queries.
+  const sx = hash.sortedX, sy = hash.sortedY, sid = hash.sortedIds, scx = hash.sortedCellX, scy = hash.sortedCellY;
+  for (let i = 0; i < count; i++) {
+    const id = ids[i];
+    const x = xs[id];
+    const y = ys[id];
+    const t = cursor[bucketOf[i]]++;
+    sx[t] = x;
+    sy[t] = y;
+    sid[t] = id;
+    scx[t] = Math.floor(x * inv);
+    scy[t] = Math.floor(y * inv);
+  }
+
+  hash.count = count;
+  hash.gridCellSize = cs;
+  hash.gridInvCellSize = inv;
+  hash.tableSize = tableSize;
+  hash.widthBits = wBits;
+  hash.heightBits = hBits;
+  hash.scanned = 0;
+}
+
+/** Error path of rebuild's range test (kept out of the loop so the loop stays small). Always throws. */
+function rejectPosition(xs: Float64Array, ys: Float64Array, ids: Int32Array, i: number, lim: number, cs: number): never {
+  const id = ids[i];
+  if (!(id >= 0 && id < xs.length && id < ys.length)) {
+    throw new InvalidArgumentError(`ids[${i}]`, id, `is not a valid index into xs (length ${xs.length}) and ys (length ${ys.length})`);
+  }
+  const x = xs[id];
+  const y = ys[id];
+  const field = !(x >= -lim && x <= lim) ? `xs[${id}]` : `ys[${id}]`;
+  const v = !(x >= -lim && x <= lim) ? x : y;
+  if (!Number.isFinite(v)) throw new InvalidArgumentError(field, v, `position of entity ${id} must be a finite number`);
+  throw new OutOfRangeError(field, v, `position of entity ${id} is outside the spatial hash range ±${lim} m (|coordinate| <= 1e15 and |coordinate| / cellSize (${cs}) < 2^30)`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Queries
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * Rounding slack for cell pruning, metres. A point is filed in cell floor(x * inv), and x * inv is rounded, so a
+ * point may sit a few ulps outside its cell's nominal interval [i * cs, (i + 1) * cs). Cell lower bounds are
+ * lowered by this slack so pruning never drops a point the exact distance test would accept. 1e-12 relative is
+ * thousands of ulps: generous, yet far below any cell size (|x| / cs < 2^30 keeps it under cs / 1000).
+ */
+function pruneSlack(x: number, y: number, r: number, cs: number): number {
+  return 1e-12 * (Math.abs(x) + Math.abs(y) + r + cs);
+}
+
+function validateQueryPoint(x: number, y: number, r: number): void {
+  requireFinite('x', x);
+  requireFinite('y', y);
+  requireNonNegative('r', r);
+}
+
+/**
+ * All ids within distance r of (x, y) (dx*dx + dy*dy <= r*r), excluding `excludeId` (-1 = none). Writes up to
+ * outIds.length ids and returns the count written (the search stops when outIds is full). Order: deterministic
+ * (row by row over the cells, bucket order inside a cell), not sorted by distance. With `layers`, only ids with
+ * (layers[id] & mask) !== 0 are accepted.
+ */
+export function queryRadius(
+  hash: SpatialHash, x: number, y: number, r: number, excludeId: number, outIds: Int32Array,
+  layers: Int32Array | null = null, mask = -1,
+): number {
+  validateQueryPoint(x, y, r);
+  requireInteger('excludeId', excludeId);
+  requireInteger('mask', mask);
+  const cap = outIds.length;
+  const count = hash.count;
+  if (count === 0 || cap === 0) return 0;
+  const hasLayers = layers !== null;
+  const lay = layers as Int32Array;
+  const r2 = r * r;
+  const sx = hash.sortedX, sy = hash.sortedY, sid = hash.sortedIds;
+  const cs = hash.gridCellSize, inv = hash.gridInvCellSize;
+  const slack = pruneSlack(x, y, r, cs);
+
+  // Cell range of the query disc, padded by the slack; done in doubles so huge r cannot overflow int32.
+  const fx0 = Math.floor((x - r - slack) * inv), fx1 = Math.floor((x + r + slack) * inv);
+  const fy0 = Math.floor((y - r - slack) * inv), fy1 = Math.floor((y + r + slack) * inv);
+  const cells = (fx1 - fx0 + 1) * (fy1 - fy0 + 1);
+  let n = 0;
+  let scanned = 0;
+  if (!(cells <= count) || !(fx0 > -CELL_LIMIT && fx1 < CELL_LIMIT && fy0 > -CELL_LIMIT && fy1 < CELL_LIMIT)) {
+    // More cells than entries (r >> cell size, or a sparse hash): one linear pass over all entries is cheaper
+    // than visiting the cells, and handles query ranges beyond the cell-coordinate limit.
+    for (let t = 0; t < count; t++) {
+      const dx = sx[t] - x, dy = sy[t] - y;
+      if (dx * dx + dy * dy > r2) continue;
+      const id = sid[t];
+      if (id === excludeId || (hasLayers && (lay[id] & mask) === 0)) continue;
+      outIds[n++] = id;
+      if (n === cap) break;
+    }
+    hash.scanned += count;
+    return n;
+  }
+
+  const scx = hash.sortedCellX, scy = hash.sortedCellY, start = hash.cellStart;
+  const wBits = hash.widthBits, hBits = hash.heightBits;
+  const wMask = (1 << wBits) - 1, hMask = (1 << hBits) - 1, tMask = hash.tableSize - 1;
+  outer: for (let j = fy0; j <= fy1; j++) {
+    // Distance from y to row j's band, minus slack (0 if inside).
+    let dy = Math.max(j * cs - y, y - (j + 1) * cs) - slack;
+    if (dy < 0) dy = 0;
+    const dy2 = dy * dy;
+    const rowBits = (j & hMask) << wBits;
+    const rowHash = Math.imul(j >> hBits, 19349663);
+    for (let i = fx0; i <= fx1; i++) {
+      let dx = Math.max(i * cs - x, x - (i + 1) * cs) - slack;
+      if (dx < 0) dx = 0;
+      if (dx * dx + dy2 > r2) continue; // cell entirely outside the disc (corner cells)
+      let h = Math.imul(i >> wBits, 73856093) ^ rowHash;
+      h ^= h >>> 16;
+      h = Math.imul(h, 0x85ebca6b);
+      h ^= h >>> 13;
+      const b = ((rowBits | (i & wMask)) + h) & tMask;
+      const e = start[b + 1];
+      for (let t = start[b]; t < e; t++) {
+        if (scx[t] !== i || scy[t] !== j) continue; // another cell sharing the bucket
+        scanned++;
+        const ddx = sx[t] - x, ddy = sy[t] - y;
+        if (ddx * ddx + ddy * ddy > r2) continue;
+        const id = sid[t];
+        if (id === excludeId || (hasLayers && (lay[id] & mask) === 0)) continue;
+        outIds[n++] = id;
+        if (n === cap) break outer;
+      }
+    }
+  }
+  hash.scanned += scanned;
+  return n;
+}
+
+/**
+ * The k nearest ids within distance r of (x, y), sorted by ascending distance, ties broken by the smaller id
+ * (so the answer is unique and deterministic), excluding `excludeId` (-1 = none). Writes ids to outIds[0..n) and
+ * squared distances (m²) to outDist2[0..n); returns n <= k. With `layers`, only ids with (layers[id] & mask) !== 0
+ * are accepted (an agent's layer bits against the query's mask).
+ *
+ * Search: rings of cells around the query cell, nearest ring first (RVO2's kd-tree query shrinks its radius the
+ * same way, van den Berg et al., agent.cpp insertAgentNeighbor): once k candidates are held, the search radius
+ * becomes the k-th distance; a cell is skipped when its nearest point is beyond the radius, and the search stops
+ * at the first ring whose nearest point is. Candidates enter by bounded insertion sort, O(k) each.
+ */
+export function queryKNearest(
+  hash: SpatialHash, x: number, y: number, r: number, k: number, excludeId: number,
+  outIds: Int32Array, outDist2: Float64Array, layers?: Int32Array | null, mask?: number,
+): number {
+  validateQueryPoint(x, y, r);
+  requireInteger('k', k, 0);
+  requireInteger('excludeId', excludeId);
+  if (outIds.length < k) throw new InvalidArgumentError('outIds', outIds, `must hold at least k = ${k} ids`);
+  if (outDist2.length < k) throw new InvalidArgumentError('outDist2', outDist2, `must hold at least k = ${k} distances`);
+  const m = mask ?? -1;
+  requireInteger('mask', m);
+  return kNearestCore(hash, x, y, r, k, excludeId, outIds, outDist2, 0, layers ?? null, m);
+}
+
+/**
+ * Batch k-nearest query for the entries in sorted slots [start, start + count) of the hash, each excluding itself:
+ * entry t (id = hash.sortedIds[t], at (sortedX[t], sortedY[t])) gets its neighbours, sorted as queryKNearest sorts
+ * them, in outIds[id * k .. id * k + n), squared distances at the same offsets of outDist2, and n in outCounts[id].
+ * Results equal k separate queryKNearest calls; disjoint slot ranges write disjoint outputs, so ranges can be split
+ * across workers. Returns the total number of neighbours written.
+ *
+ * Method (why it is faster than one query per entry): entries of one cell are adjacent in the sorted arrays, so
+ * they are processed as a group. The group gathers once, into contiguous scratch, every entry that can be within r
+ * of the group's bounding box (the cells overlapping the box grown by r, then a per-entry box-distance test; the
+ * layer filter is applied here too). Each member then computes distances to the gathered candidates, keeps those
+ * within r by branch-free compaction, and sorts the survivors by (d², id) with an insertion sort (bounded to k when
+ * many survive). Cell lookups and hashing are paid once per cell instead of once per entry, and the per-entry loop
+ * streams through a few hundred bytes of scratch.
+ */
+export function queryKNearestBatch(
+  hash: SpatialHash, start: number, count: number, r: number, k: number,
+  outIds: Int32Array, outDist2: Float64Array, outCounts: Int32Array, layers?: Int32Array | null, mask?: number,
+): number {
+  requireInteger('start', start, 0);
+  requireInteger('count', count, 0);
+  if (start + count > hash.count) {
+    throw new OutOfRangeError('start + count', start + count, `exceeds the ${hash.count} entries of the spatial hash`);
+  }
+  requireNonNegative('r', r);
+  requireInteger('k', k, 0);
+  const m = mask ?? -1;
+  requireInteger('mask', m);
+  const lay = layers ?? null;
+  // Output bounds, checked once: every id in the range must have k slots and a count.
+  const sid = hash.sortedIds;
+  let maxId = -1;
+  for (let t = start, end = start + count; t < end; t++) if (sid[t] > maxId) maxId = sid[t];
+  if (maxId >= 0) {
+    const need = (maxId + 1) * k;
+    if (outIds.length < need) throw new InvalidArgumentError('outIds', outIds, `must hold (max id + 1) * k = ${need} ids`);
+    if (outDist2.length < need) throw new InvalidArgumentError('outDist2', outDist2, `must hold (max id + 1) * k = ${need} distances`);
+    if (outCounts.length < maxId + 1) throw new InvalidArgumentError('outCounts', outCounts, `must hold max id + 1 = ${maxId + 1} counts`);
+  }
+  if (k === 0) {
+    for (let t = start, end = start + count; t < end; t++) outCounts[sid[t]] = 0;
+    return 0;
+  }
+  const total = kNearestBatchCore(hash, start, start + count, r, k, outIds, outDist2, outCounts, lay, m);
+  hash.scanned += _batchScanned;
+  return total;
+}
+
+// Batch scratch, module scope (one set per thread/worker). Grown only when a larger gather or k than ever before is
+// needed, never per frame in steady state.
+let _gatherX = new Float64Array(1024);
+let _gatherY = new Float64Array(1024);
+let _gatherId = new Int32Array(1024);
+let _candD2 = new Float64Array(1024);
+let _candId = new Int32Array(1024);
+
+/** Entries examined by the last kNearestBatchCore call (kept out of the kernel's own object accesses). */
+let _batchScanned = 0;
+/** Sign-bit probe for branch-free compaction: a Float64 aliased by two Int32 words; SIGN_WORD is the high word. */
+const _signF64 = new Float64Array(1);
+const _signI32 = new Int32Array(_signF64.buffer);
+const SIGN_WORD = new Uint8Array(new Float64Array([-0]).buffer)[7] === 0x80 ? 1 : 0; // little-endian: word 1
+
+function growGather(n: number): void {
+  let c = _gatherX.length;
+  while (c < n) c *= 2;
+  _gatherX = new Float64Array(c);
+  _gatherY = new Float64Array(c);
+  _gatherId = new Int32Array(c);
+  _candD2 = new Float64Array(c);
+  _candId = new Int32Array(c);
+}
+
+function kNearestBatchCore(
+  hash: SpatialHash, t0: number, tEnd: number, r: number, k: number,
+  outIds: Int32Array, outDist2: Float64Array, outCounts: Int32Array, layers: Int32Array | null, mask: number,
+): number {
+  const N = hash.count;
+  const sx = hash.sortedX, sy = hash.sortedY, sid = hash.sortedIds, scx = hash.sortedCellX, scy = hash.sortedCellY;
+  const cellStart = hash.cellStart;
+  const wBits = hash.widthBits, hBits = hash.heightBits;
+  const wMask = (1 << wBits) - 1, hMask = (1 << hBits) - 1, tMask = hash.tableSize - 1;
+  const inv = hash.gridInvCellSize;
+  const hasLayers = layers !== null;
+  const lay = layers as Int32Array;
+  const r2 = r * r;
+  // Gather radius. The acceptance test is the rounded d² <= r², which can accept a point whose exact distance
+  // exceeds r by a relative 2^-51 or so; padding r by 1e-15 relative keeps such points inside the gathered cells.
+  // The cell range itself needs no further slack: for a representable p.x >= minX - r, the rounded subtraction,
+  // the rounded product by inv and floor are all monotone, so floor(p.x * inv) >= floor((minX - rr) * inv).
+  const rr = r * (1 + 1e-15);
+  // Scratch: a gather never exceeds the N entries; m never exceeds the gather.
+  if (_gatherX.length < N) growGather(N);
+  const gx = _gatherX, gy = _gatherY, gid = _gatherId, cd = _candD2, ci = _candId;
+  let total = 0;
+  let scanned = 0;
+  let g0 = t0;
+  while (g0 < tEnd) {
+    // The group: consecutive slots of one cell.
+    const gcx = scx[g0], gcy = scy[g0];
+    let g1 = g0 + 1;
+    let minX = sx[g0], maxX = minX, minY = sy[g0], maxY = minY;
+    while (g1 < tEnd && scx[g1] === gcx && scy[g1] === gcy) {
+      const px = sx[g1], py = sy[g1];
+      if (px < minX) minX = px; else if (px > maxX) maxX = px;
+      if (py < minY) minY = py; else if (py > maxY) maxY = py;
+      g1++;
+    }
+
+    // Gather every entry that can be within r of some member: within r of the members' bounding box.
+    const fi0 = Math.floor((minX - rr) * inv), fi1 = Math.floor((maxX + rr) * inv);
+    const fj0 = Math.floor((minY - rr) * inv), fj1 = Math.floor((maxY + rr) * inv);
+    const cells = (fi1 - fi0 + 1) * (fj1 - fj0 + 1);
+    let gn = 0;
+    if (cells > N || !(fi0 > -CELL_LIMIT && fi1 < CELL_LIMIT && fj0 > -CELL_LIMIT && fj1 < CELL_LIMIT)) {
+      // More cells than entries (r much larger than the cell size): one linear pass instead.
+      for (let t = 0; t < N; t++) {
+        const px = sx[t], py = sy[t];
+        let dx = minX - px; const ex = px - maxX; if (ex > dx) dx = ex; if (dx < 0) dx = 0;
+        let dy = minY - py; const ey = py - maxY; if (ey > dy) dy = ey; if (dy < 0) dy = 0;
+        if (dx * dx + dy * dy > r2) continue;
+        const id = sid[t];
+        if (hasLayers && (lay[id] & mask) === 0) continue;
+        gx[gn] = px; gy[gn] = py; gid[gn] = id; gn++;
+      }
+      scanned += N;
+    } else {
+      const i0 = fi0 | 0, i1 = fi1 | 0, j0 = fj0 | 0, j1 = fj1 | 0;
+      for (let j = j0; j <= j1; j++) {
+        const rowBits = (j & hMask) << wBits;
+        const rowHash = Math.imul(j >> hBits, 19349663);
+        for (let i = i0; i <= i1; i++) {
+          let h = Math.imul(i >> wBits, 73856093) ^ rowHash;
+          h ^= h >>> 16;
+          h = Math.imul(h, 0x85ebca6b);
+          h ^= h >>> 13;
+          const b = ((rowBits | (i & wMask)) + h) & tMask;
+          const s = cellStart[b], e = cellStart[b + 1];
+          for (let t = s; t < e; t++) {
+            if (scx[t] !== i || scy[t] !== j) continue; // another cell sharing the bucket
+            const px = sx[t], py = sy[t];
+            // Distance from p to the members' bounding box; a lower bound of p's distance to every member, and
+            // (rounded subtraction and squaring being monotone) never above the rounded d² to any member.
+            let dx = minX - px; const ex = px - maxX; if (ex > dx) dx = ex; if (dx < 0) dx = 0;
+            let dy = minY - py; const ey = py - maxY; if (ey > dy) dy = ey; if (dy < 0) dy = 0;
+            if (dx * dx + dy * dy > r2) continue;
+            const id = sid[t];
+            if (hasLayers && (lay[id] & mask) === 0) continue;
+            gx[gn] = px; gy[gn] = py; gid[gn] = id; gn++;
+          }
+          scanned += e - s;
+        }
+      }
+    }
+
+    // Each member against the gathered candidates.
+    for (let q = g0; q < g1; q++) {
+      const x = sx[q], y = sy[q], self = sid[q];
+      // Branch-free compaction of the candidates within r. Every candidate is written at slot m, and m advances
+      // only if d² <= r², read off the sign bit of r² - d² (the sign of a rounded difference is exact, and equal
+      // values give +0). A compare-and-branch here is taken about half the time at random, and V8 compiles
+      // `cond ? 1 : 0` to a branch: measured 5 ns per candidate with the branch, 1.3 ns with the sign bit
+      // (2026-11). The member itself (d² = 0) passes too; it is removed after sorting.
+      let m = 0;
+      for (let c = 0; c < gn; c++) {
+        const dx = gx[c] - x, dy = gy[c] - y;
+        const d2 = dx * dx + dy * dy;
+        cd[m] = d2;
+        ci[m] = gid[c];
+        _signF64[0] = r2 - d2;
+        m += 1 - (_signI32[SIGN_WORD] >>> 31);
+      }
+      const off = self * k;
+      let n: number;
+      if (m <= 2 * k + 1) {
+        // Few survivors (the usual case): insertion sort all of them by (d², id), keep the first k.
+        for (let a = 1; a < m; a++) {
+          const d2 = cd[a], id = ci[a];
+          let p = a;
+          while (p > 0) {
+            const pd = cd[p - 1];
+            if (pd < d2 || (pd === d2 && ci[p - 1] < id)) break;
+            cd[p] = pd;
+            ci[p] = ci[p - 1];
+            p--;
+          }
+          cd[p] = d2;
+          ci[p] = id;
+        }
+        // Drop the member itself: it sits among the leading d² = 0 entries (exact duplicates of its position).
+        // (It is absent only when the layer filter rejected it.)
+        let selfAt = 0;
+        while (selfAt < m && ci[selfAt] !== self) selfAt++;
+        if (selfAt < m) {
+          m--;
+          for (let a = selfAt; a < m; a++) {
+            cd[a] = cd[a + 1];
+            ci[a] = ci[a + 1];
+          }
+        }
+        n = m < k ? m : k;
+        for (let a = 0; a < n; a++) {
+          outIds[off + a] = ci[a];
+          outDist2[off + a] = cd[a];
+        }
+      } else {
+        // Many survivors (r large against the spacing): bounded insertion into the output, k-th distance as bound.
+        n = 0;
+        const last = off + k - 1;
+        let bound2 = r2;
+        for (let a = 0; a < m; a++) {
+          const d2 = cd[a];
+          if (d2 > bound2) continue;
+          const id = ci[a];
+          if (id === self) continue;
+          let p: number;
+          if (n < k) {
+            p = off + n;
+            n++;
+          } else {
+            const ld = outDist2[last];
+            if (d2 > ld || (d2 === ld && id > outIds[last])) continue;
+            p = last;
+          }
+          while (p > off) {
+            const pd = outDist2[p - 1];
+            if (pd < d2 || (pd === d2 && outIds[p - 1] < id)) break;
+            outDist2[p] = pd;
+            outIds[p] = outIds[p - 1];
+            p--;
+          }
+          outDist2[p] = d2;
+          outIds[p] = id;
+          if (n === k) bound2 = outDist2[last];
+        }
+      }
+      outCounts[self] = n;
+      total += n;
+    }
+    scanned += gn * (g1 - g0);
+    g0 = g1;
+  }
+  _batchScanned = scanned;
+  return total;
+}
+
+/**
+ * kNN kernel of queryKNearest (ring search). Arguments are already validated. Results go to
+ * outIds/outDist2[off .. off + n).
+ */
+function kNearestCore(
+  hash: SpatialHash, x: number, y: number, r: number, k: number, excludeId: number,
+  resIds: Int32Array, resDist2: Float64Array, resOff: number, layers: Int32Array | null, mask: number,
+): number {
+  const count = hash.count;
+  if (count === 0 || k === 0) return 0;
+  // The insertion sort runs in module scratch (hot in L1) and is copied out at the end: the batch's outputs are
+  // indexed by entity id, i.e. scattered in memory, and sorting in place there stalled on cache misses
+  // (2026-11: 65 ms -> see docs/SPATIAL_HASH.md for the figures).
+  if (_knnIds.length < k) {
+    _knnIds = new Int32Array(k);
+    _knnDist2 = new Float64Array(k);
+  }
+  const outIds = _knnIds, outDist2 = _knnDist2;
+  const off = 0;
+  const hasLayers = layers !== null;
+  const lay = layers as Int32Array;
+  const sx = hash.sortedX, sy = hash.sortedY, sid = hash.sortedIds;
+  const cs = hash.gridCellSize, inv = hash.gridInvCellSize;
+  const r2 = r * r;
+  const last = off + k - 1;
+  let bound2 = r2; // current search radius squared: r², then the k-th distance once k candidates are held
+  let n = 0;
+  let scanned = 0;
+
+  const fcx = Math.floor(x * inv), fcy = Math.floor(y * inv);
+  // Ring search is only worth it while it visits fewer cells than a linear pass would examine entries.
+  const budget = count + 8;
+  let fullScan = !(fcx > -CELL_LIMIT && fcx < CELL_LIMIT && fcy > -CELL_LIMIT && fcy < CELL_LIMIT);
+  if (!fullScan) {
+    const slack = pruneSlack(x, y, r, cs);
+    const cx = fcx | 0, cy = fcy | 0;
+    const scx = hash.sortedCellX, scy = hash.sortedCellY, start = hash.cellStart;
+    const wBits = hash.widthBits, hBits = hash.heightBits;
+    const wMask = (1 << wBits) - 1, hMask = (1 << hBits) - 1, tMask = hash.tableSize - 1;
+    // Distances from (x, y) to the edges of its own cell; ring R's nearest point is at least
+    // min(left + (R-1) cs, right + (R-1) cs, ...) away, i.e. min(left, right, bottom, top) + (R - 1) cs.
+    const edge = Math.min(x - cx * cs, (cx + 1) * cs - x, y - cy * cs, (cy + 1) * cs - y);
+    let cellsSeen = 0;
+    for (let ring = 0; ; ring++) {
+      if (ring > 0) {
+        const lb = edge + (ring - 1) * cs - slack;
+        if (lb > 0 && lb * lb > bound2) break; // every farther cell is beyond the search radius
+        cellsSeen += 8 * ring;
+        if (cellsSeen > budget) { fullScan = true; break; }
+      }
+      const j0 = cy - ring, j1 = cy + ring;
+      for (let j = j0; j <= j1; j++) {
+        let dy = Math.max(j * cs - y, y - (j + 1) * cs) - slack;
+        if (dy < 0) dy = 0;
+        const dy2 = dy * dy;
+        if (dy2 > bound2) continue; // whole row of this ring beyond the radius
+        const rowBits = (j & hMask) << wBits;
+        const rowHash = Math.imul(j >> hBits, 19349663);
+        // Top and bottom rows of the ring are visited in full, the rows between only at their two ends.
+        const step = ring === 0 || j === j0 || j === j1 ? 1 : 2 * ring;
+        for (let i = cx - ring; i <= cx + ring; i += step) {
+          let dx = Math.max(i * cs - x, x - (i + 1) * cs) - slack;
+          if (dx < 0) dx = 0;
+          if (dx * dx + dy2 > bound2) continue; // nearest point of the cell beyond the radius
+          let h = Math.imul(i >> wBits, 73856093) ^ rowHash;
+          h ^= h >>> 16;
+          h = Math.imul(h, 0x85ebca6b);
+          h ^= h >>> 13;
+          const b = ((rowBits | (i & wMask)) + h) & tMask;
+          const e = start[b + 1];
+          for (let t = start[b]; t < e; t++) {
+            if (scx[t] !== i || scy[t] !== j) continue; // another cell sharing the bucket
+            scanned++;
+            const ddx = sx[t] - x, ddy = sy[t] - y;
+            const d2 = ddx * ddx + ddy * ddy;
+            if (d2 > bound2) continue;
+            const id = sid[t];
+            if (id === excludeId || (hasLayers && (lay[id] & mask) === 0)) continue;
+            // Bounded insertion sort by (d2, id). When full, the newcomer must beat the k-th entry.
+            let p: number;
+            if (n < k) {
+              p = off + n;
+              n++;
+            } else {
+              const ld = outDist2[last];
+              if (d2 > ld || (d2 === ld && id > outIds[last])) continue;
+              p = last;
+            }
+            while (p > off) {
+              const pd = outDist2[p - 1];
+              if (pd < d2 || (pd === d2 && outIds[p - 1] < id)) break;
+              outDist2[p] = pd;
+              outIds[p] = outIds[p - 1];
+              p--;
+            }
+            outDist2[p] = d2;
+            outIds[p] = id;
+            if (n === k) bound2 = outDist2[last]; // list full: shrink the search radius to the k-th distance
+          }
+        }
+      }
+    }
+  }
+
+  if (fullScan) {
+    // Linear pass over all entries (r much larger than the cell size with few entries in range, or a query point
+    // beyond the cell-coordinate limit). Starts afresh; the (d2, id) order makes the result identical to the ring
+    // search's.
+    n = 0;
+    bound2 = r2;
+    for (let t = 0; t < count; t++) {
+      const ddx = sx[t] - x, ddy = sy[t] - y;
+      const d2 = ddx * ddx + ddy * ddy;
+      if (d2 > bound2) continue;
+      const id = sid[t];
+      if (id === excludeId || (hasLayers && (lay[id] & mask) === 0)) continue;
+      let p: number;
+      if (n < k) {
+        p = off + n;
+        n++;
+      } else {
+        const ld = outDist2[last];
+        if (d2 > ld || (d2 === ld && id > outIds[last])) continue;
+        p = last;
+      }
+      while (p > off) {
+        const pd = outDist2[p - 1];
+        if (pd < d2 || (pd === d2 && outIds[p - 1] < id)) break;
+        outDist2[p] = pd;
+        outIds[p] = outIds[p - 1];
+        p--;
+      }
+      outDist2[p] = d2;
+      outIds[p] = id;
+      if (n === k) bound2 = outDist2[last];
+    }
+    scanned += count;
+  }
+  hash.scanned += scanned;
+  for (let q = 0; q < n; q++) {
+    resIds[resOff + q] = outIds[q];
+    resDist2[resOff + q] = outDist2[q];
+  }
+  return n;
+}
+
+/** kNN scratch (see kNearestCore); grows only when a larger k is first requested, never per frame. */
+let _knnIds = new Int32Array(64);
+let _knnDist2 = new Float64Array(64);
