@@ -116,6 +116,7 @@ export { createNavQuery, createNavPathResult, findNavPath } from './navmesh/sear
 export type { NavQuery, NavPathResult, NavPathStatus } from './navmesh/search';
 export { corridorPortals } from './navmesh/portals';
 export { funnel, polylineLength } from './funnel/funnel';
+export { gridPathPortals } from './funnel/grid';
 
 // ---- steering ----
 
