@@ -87,10 +87,12 @@ export interface GridSearch {
   capacity: number;
   mark: Uint32Array;
   g: Float64Array;
-  f: Float64Array;
   parent: Int32Array;
   heapPos: Int32Array;
+  /** Heap slots: cell, f and tie-break key (g, or 0 without tie-breaking), kept together in heap order. */
   heap: Int32Array;
+  heapF: Float64Array;
+  heapG: Float64Array;
   heapSize: number;
   generation: number;
   // ---- the current query ----
@@ -126,10 +128,11 @@ export function createGridSearch(capacity = 0): GridSearch {
     capacity,
     mark: new Uint32Array(capacity),
     g: new Float64Array(capacity),
-    f: new Float64Array(capacity),
     parent: new Int32Array(capacity),
     heapPos: new Int32Array(capacity),
     heap: new Int32Array(capacity),
+    heapF: new Float64Array(capacity),
+    heapG: new Float64Array(capacity),
     heapSize: 0,
     generation: 0,
     grid: null,
@@ -160,10 +163,11 @@ function ensureCapacity(s: GridSearch, n: number): void {
   s.capacity = n;
   s.mark = new Uint32Array(n);
   s.g = new Float64Array(n);
-  s.f = new Float64Array(n);
   s.parent = new Int32Array(n);
   s.heapPos = new Int32Array(n);
   s.heap = new Int32Array(n);
+  s.heapF = new Float64Array(n);
+  s.heapG = new Float64Array(n);
   s.generation = 0;
 }
 
@@ -270,8 +274,7 @@ function restart(s: GridSearch): void {
   s.mark[start] = s.generation;
   s.g[start] = 0;
   s.parent[start] = -1;
-  s.f[start] = heuristic(s, sx, (start - sx) / w);
-  heapPush(s, start);
+  heapPush(s, start, heuristic(s, sx, (start - sx) / w), 0);
 }
 
 function heuristic(s: GridSearch, x: number, y: number): number {
@@ -291,83 +294,90 @@ function heuristic(s: GridSearch, x: number, y: number): number {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Indexed binary heap over cell indices, keyed by f[cell] then (optionally) larger g[cell].
+// Indexed binary heap over cell indices. Each slot keeps its cell's f and tie key next to it (heapF, heapG in heap
+// order), so sifting compares contiguous memory instead of chasing per-cell arrays across a large grid (measured
+// ~2× faster on brc202d than keying through f[cell], 2026-11). The order is f ascending, then tie key descending;
+// without tie-breaking the tie key is always 0.
 
-function less(s: GridSearch, a: number, b: number): boolean {
-  const fa = s.f[a];
-  const fb = s.f[b];
-  return fa < fb || (fa === fb && s.tieBreakG && s.g[a] > s.g[b]);
-}
-
-function siftUp(s: GridSearch, pos: number): void {
-  const heap = s.heap;
-  const heapPos = s.heapPos;
-  const node = heap[pos];
+function siftUp(s: GridSearch, pos: number, node: number, f: number, tg: number): void {
+  const heap = s.heap, hf = s.heapF, hg = s.heapG, heapPos = s.heapPos;
   while (pos > 0) {
     const up = (pos - 1) >> 1;
+    const uf = hf[up];
+    if (f > uf || (f === uf && tg <= hg[up])) break;
     const other = heap[up];
-    if (!less(s, node, other)) break;
     heap[pos] = other;
+    hf[pos] = uf;
+    hg[pos] = hg[up];
     heapPos[other] = pos;
     pos = up;
   }
   heap[pos] = node;
+  hf[pos] = f;
+  hg[pos] = tg;
   heapPos[node] = pos;
 }
 
-function siftDown(s: GridSearch, pos: number): void {
-  const heap = s.heap;
-  const heapPos = s.heapPos;
-  const size = s.heapSize;
-  const node = heap[pos];
+function heapPush(s: GridSearch, node: number, f: number, tg: number): void {
+  siftUp(s, s.heapSize++, node, f, tg);
+}
+
+function heapPop(s: GridSearch): number {
+  const heap = s.heap, hf = s.heapF, hg = s.heapG, heapPos = s.heapPos;
+  const top = heap[0];
+  const size = --s.heapSize;
+  heapPos[top] = -1; // closed
+  if (size === 0) return top;
+  // Move the last slot down from the root.
+  const node = heap[size];
+  const f = hf[size];
+  const tg = hg[size];
   const half = size >> 1;
+  let pos = 0;
   while (pos < half) {
     let child = 2 * pos + 1;
+    let cf = hf[child];
+    let cg = hg[child];
     const right = child + 1;
-    if (right < size && less(s, heap[right], heap[child])) child = right;
+    if (right < size) {
+      const rf = hf[right];
+      if (rf < cf || (rf === cf && hg[right] > cg)) {
+        child = right;
+        cf = rf;
+        cg = hg[right];
+      }
+    }
+    if (f < cf || (f === cf && tg >= cg)) break;
     const c = heap[child];
-    if (!less(s, c, node)) break;
     heap[pos] = c;
+    hf[pos] = cf;
+    hg[pos] = cg;
     heapPos[c] = pos;
     pos = child;
   }
   heap[pos] = node;
+  hf[pos] = f;
+  hg[pos] = tg;
   heapPos[node] = pos;
-}
-
-function heapPush(s: GridSearch, node: number): void {
-  const pos = s.heapSize++;
-  s.heap[pos] = node;
-  siftUp(s, pos);
-}
-
-function heapPop(s: GridSearch): number {
-  const heap = s.heap;
-  const top = heap[0];
-  const last = heap[--s.heapSize];
-  if (s.heapSize > 0) {
-    heap[0] = last;
-    siftDown(s, 0);
-  }
-  s.heapPos[top] = -1; // closed
   return top;
 }
 
 /** Offer `node` the cost `ng` via `from` (A* and JPS relaxation). */
 function relax(s: GridSearch, node: number, ng: number, from: number, w: number): void {
-  if (s.mark[node] !== s.generation) {
-    s.mark[node] = s.generation;
+  const mark = s.mark;
+  if (mark[node] !== s.generation) {
+    mark[node] = s.generation;
     s.g[node] = ng;
     s.parent[node] = from;
     const x = node % w;
-    s.f[node] = ng + heuristic(s, x, (node - x) / w);
-    heapPush(s, node);
-  } else if (ng < s.g[node] && s.heapPos[node] >= 0) {
-    const x = node % w;
+    heapPush(s, node, ng + heuristic(s, x, (node - x) / w), s.tieBreakG ? ng : 0);
+  } else if (ng < s.g[node]) {
+    const pos = s.heapPos[node];
+    if (pos < 0) return; // closed: not reopened (see header)
     s.g[node] = ng;
     s.parent[node] = from;
-    s.f[node] = ng + heuristic(s, x, (node - x) / w);
-    siftUp(s, s.heapPos[node]);
+    const x = node % w;
+    siftUp(s, pos, node, ng + heuristic(s, x, (node - x) / w), s.tieBreakG ? ng : 0);
   }
 }
 

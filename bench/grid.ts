@@ -1,0 +1,139 @@
+/**
+ * Grid navigation benchmark.
+ *
+ * 1. 1,000 seeded random solvable queries on each of brc202d, den312d and lak303d (Moving AI maps, read from
+ *    ../shared/data/maps relative to the repo root): our A*, our JPS and PathFinding.js 0.4.18 A*, all 8-connected
+ *    without corner cutting (PF: DiagonalMovement.OnlyWhenNoObstacles, octile heuristic), side by side on the same
+ *    queries. PathFinding.js keeps search state on its grid nodes, so a user must clone the grid before every
+ *    search: the "PF A*" row includes that clone, the "PF A* (search only)" row clones outside the timed region.
+ *    Every PF path's length is checked against our A* cost (mismatches are reported in `extra`).
+ * 2. Flow field on a 1024 × 1024 grid with 20% seeded random obstacles: integration + direction field, target 30 ms.
+ *
+ * PathFinding.js is a devDependency used only here.
+ */
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+// PathFinding.js is CommonJS without type declarations; the bench runner keeps it external (loaded from node_modules).
+// @ts-expect-error no types for 'pathfinding'
+import PF from 'pathfinding';
+import { createRng, rngFloat, rngInt } from '../src/core/rng';
+import { createGrid, parseMovingAiMap, type Grid } from '../src/grid/grid';
+import { createGridSearch, findPath, findPathJps } from '../src/grid/search';
+import { buildFlowField } from '../src/grid/flowfield';
+import { row, summarize, timeMs, type BenchModule } from './harness';
+
+interface PfNode { x: number; y: number }
+interface PfGrid { clone(): PfGrid; nodes: PfNode[][] }
+interface PfFinder { findPath(sx: number, sy: number, gx: number, gy: number, grid: PfGrid): number[][] }
+const pf = PF as {
+  Grid: new (w: number, h: number, matrix: number[][]) => PfGrid;
+  AStarFinder: new (opt: object) => PfFinder;
+  DiagonalMovement: { OnlyWhenNoObstacles: number };
+  Heuristic: { octile: unknown };
+};
+
+function loadMap(name: string): Grid {
+  return parseMovingAiMap(readFileSync(`../shared/data/maps/${name}`, 'utf8'));
+}
+
+function pfLength(path: number[][]): number {
+  let len = 0;
+  for (let i = 1; i < path.length; i++) {
+    const dx = Math.abs(path[i][0] - path[i - 1][0]);
+    const dy = Math.abs(path[i][1] - path[i - 1][1]);
+    len += dx + dy === 2 ? Math.SQRT2 : 1;
+  }
+  return len;
+}
+
+export const gridBench: BenchModule = {
+  name: 'grid',
+  run(ctx) {
+    const queries = ctx.quick ? 100 : 1000;
+    for (const mapName of ['brc202d.map', 'den312d.map', 'lak303d.map']) {
+      const grid = loadMap(mapName);
+      const w = grid.width;
+      const search = createGridSearch(w * grid.height);
+      // Seeded random solvable queries (both cells walkable and connected; checked untimed with our A*).
+      const rng = createRng(2026);
+      const qs: number[] = [];
+      const optimal: number[] = [];
+      while (qs.length < 4 * queries) {
+        const s = rngInt(rng, grid.walkable.length);
+        const g = rngInt(rng, grid.walkable.length);
+        if (!grid.walkable[s] || !grid.walkable[g]) continue;
+        const r = findPath(grid, { x: s % w, y: (s - (s % w)) / w }, { x: g % w, y: (g - (g % w)) / w }, { search });
+        if (r.status !== 'found') continue;
+        qs.push(s % w, (s - (s % w)) / w, g % w, (g - (g % w)) / w);
+        optimal.push(r.cost);
+      }
+      const matrix: number[][] = [];
+      for (let y = 0; y < grid.height; y++) {
+        const rowCells: number[] = [];
+        for (let x = 0; x < w; x++) rowCells.push(grid.walkable[y * w + x] ? 0 : 1);
+        matrix.push(rowCells);
+      }
+      const pfGrid = new pf.Grid(w, grid.height, matrix);
+      const finder = new pf.AStarFinder({ diagonalMovement: pf.DiagonalMovement.OnlyWhenNoObstacles, heuristic: pf.Heuristic.octile });
+
+      const tA: number[] = [], tJ: number[] = [], tP: number[] = [], tPs: number[] = [];
+      let expA = 0, expJ = 0, pfMismatch = 0, jpsMismatch = 0;
+      const start = { x: 0, y: 0 }, goal = { x: 0, y: 0 };
+      // Warm-up: JIT for every finder.
+      for (let i = 0; i < Math.min(50, queries); i++) {
+        start.x = qs[4 * i]; start.y = qs[4 * i + 1]; goal.x = qs[4 * i + 2]; goal.y = qs[4 * i + 3];
+        findPath(grid, start, goal, { search });
+        findPathJps(grid, start, goal, { search });
+        finder.findPath(start.x, start.y, goal.x, goal.y, pfGrid.clone());
+      }
+      for (let i = 0; i < queries; i++) {
+        start.x = qs[4 * i]; start.y = qs[4 * i + 1]; goal.x = qs[4 * i + 2]; goal.y = qs[4 * i + 3];
+        let t0 = performance.now();
+        const a = findPath(grid, start, goal, { search });
+        tA.push((performance.now() - t0) * 1000);
+        expA += a.expanded;
+        t0 = performance.now();
+        const j = findPathJps(grid, start, goal, { search });
+        tJ.push((performance.now() - t0) * 1000);
+        expJ += j.expanded;
+        if (Math.abs(j.cost - optimal[i]) > 1e-6) jpsMismatch++;
+        t0 = performance.now();
+        const p = finder.findPath(start.x, start.y, goal.x, goal.y, pfGrid.clone());
+        tP.push((performance.now() - t0) * 1000);
+        if (Math.abs(pfLength(p) - optimal[i]) > 1e-6) pfMismatch++;
+        const clone = pfGrid.clone();
+        t0 = performance.now();
+        finder.findPath(start.x, start.y, goal.x, goal.y, clone);
+        tPs.push((performance.now() - t0) * 1000);
+      }
+      const sA = summarize(tA), sJ = summarize(tJ), sP = summarize(tP), sPs = summarize(tPs);
+      const label = `${mapName.replace('.map', '')} ${grid.width}x${grid.height}, ${queries} queries`;
+      ctx.record(row('grid-astar', `our A* ${label}`, 'us', tA, undefined, {
+        meanExpanded: expA / queries,
+        pfOverOurs_mean: sP.mean / sA.mean, pfOverOurs_median: sP.median / sA.median,
+        pfSearchOnlyOverOurs_mean: sPs.mean / sA.mean, target_ratio: '≥5',
+      }));
+      ctx.record(row('grid-astar', `our JPS ${label}`, 'us', tJ, undefined, {
+        meanExpanded: expJ / queries,
+        pfOverJps_mean: sP.mean / sJ.mean, pfOverJps_median: sP.median / sJ.median,
+        pfSearchOnlyOverJps_mean: sPs.mean / sJ.mean, astarOverJps_mean: sA.mean / sJ.mean,
+        costMismatches: jpsMismatch, target_ratio: '≥20',
+      }));
+      ctx.record(row('grid-astar', `PF A* incl. grid.clone() ${label}`, 'us', tP, undefined, { lengthMismatches: pfMismatch }));
+      ctx.record(row('grid-astar', `PF A* search only ${label}`, 'us', tPs));
+    }
+
+    // Flow field: 1024 × 1024, 20% random obstacles, goal at the centre.
+    const N = 1024;
+    const rng = createRng(7);
+    const walk = new Uint8Array(N * N);
+    for (let i = 0; i < N * N; i++) walk[i] = rngFloat(rng) < 0.2 ? 0 : 1;
+    walk[(N / 2) * N + N / 2] = 1;
+    const big = createGrid(N, N, { walkable: walk });
+    let field = buildFlowField(big, { x: N / 2, y: N / 2 });
+    const samples = timeMs(() => { field = buildFlowField(big, { x: N / 2, y: N / 2 }, {}, field); }, ctx.quick ? 5 : 25, 2);
+    ctx.record(row('grid-flow', 'flow field 1024x1024 20% obstacles (integration+direction)', 'ms', samples, 30, {
+      reachableCells: field.reachableCount,
+    }));
+  },
+};
