@@ -1,9 +1,11 @@
 /** The list of bench modules run by `npm run bench`, in order. Each area adds its module here. */
 import type { BenchModule } from './harness';
+import { gridBench } from './grid';
 import { pipelineBench } from './pipeline';
 import { spatialBench } from './spatial';
 
 export const modules: BenchModule[] = [
+  gridBench,
   pipelineBench,
   spatialBench,
 ];
