@@ -1,0 +1,145 @@
+import type { CrowdWorld } from '../src/world/crowd';
+import { InvalidArgumentError } from '../src/core/errors';
+import { requireInteger, requireNonNegative, requirePositive } from '../src/core/validate';
+import { requireAgent } from '../src/world/agents';
+import { nowMs, profileCount, profileRecord } from '../src/world/profiler';
+import { queryKNearest, queryRadius } from '../src/spatial/hash';
+import { boidsAcceleration } from '../src/boids/boids';
+import { vec2Out } from '../src/steering/behaviours';
+import { boidsComponent, BOIDS_MAX_NEIGHBOURS, BOIDS_METRIC, BOIDS_TOPOLOGICAL, type BoidsStore } from '../components/boids';
+import { lodComponent, LOD_BOIDS } from '../components/lod';
+import { steeringComponent } from '../components/steering';
+
+/** Options of setBoids; only given fields change. */
+export interface BoidsConfig {
+  enabled?: boolean;
+  /** 'metric' (everyone within radius) or 'topological' (k nearest). */
+  mode?: 'metric' | 'topological';
+  radius?: number;
+  k?: number;
+  separation?: number;
+  alignment?: number;
+  cohesion?: number;
+  minSpeed?: number;
+  inertial?: boolean;
+  horizon?: number;
+}
+
+/** Configure an agent's flocking. Validates everything first (typed errors naming the field), then applies. */
+export function setBoids(world: CrowdWorld, eid: number, cfg: BoidsConfig): void {
+  requireAgent(world, eid);
+  if (cfg === null || typeof cfg !== 'object') throw new InvalidArgumentError('cfg', cfg, 'must be an object');
+  if (cfg.mode !== undefined && cfg.mode !== 'metric' && cfg.mode !== 'topological') throw new InvalidArgumentError('cfg.mode', cfg.mode, "must be 'metric' or 'topological'");
+  if (cfg.radius !== undefined) requirePositive('cfg.radius', cfg.radius);
+  if (cfg.k !== undefined) requireInteger('cfg.k', cfg.k, 1, BOIDS_MAX_NEIGHBOURS);
+  if (cfg.separation !== undefined) requireNonNegative('cfg.separation', cfg.separation);
+  if (cfg.alignment !== undefined) requireNonNegative('cfg.alignment', cfg.alignment);
+  if (cfg.cohesion !== undefined) requireNonNegative('cfg.cohesion', cfg.cohesion);
+  if (cfg.minSpeed !== undefined) requireNonNegative('cfg.minSpeed', cfg.minSpeed);
+  if (cfg.horizon !== undefined) requireNonNegative('cfg.horizon', cfg.horizon);
+  if (cfg.enabled !== undefined && typeof cfg.enabled !== 'boolean') throw new InvalidArgumentError('cfg.enabled', cfg.enabled, 'must be a boolean');
+  if (cfg.inertial !== undefined && typeof cfg.inertial !== 'boolean') throw new InvalidArgumentError('cfg.inertial', cfg.inertial, 'must be a boolean');
+  const b = boidsComponent(world);
+  b.enabled[eid] = cfg.enabled === undefined ? 1 : cfg.enabled ? 1 : 0;
+  if (cfg.mode !== undefined) b.mode[eid] = cfg.mode === 'metric' ? BOIDS_METRIC : BOIDS_TOPOLOGICAL;
+  if (cfg.radius !== undefined) b.radius[eid] = cfg.radius;
+  if (cfg.k !== undefined) b.k[eid] = cfg.k;
+  if (cfg.separation !== undefined) b.wSep[eid] = cfg.separation;
+  if (cfg.alignment !== undefined) b.wAli[eid] = cfg.alignment;
+  if (cfg.cohesion !== undefined) b.wCoh[eid] = cfg.cohesion;
+  if (cfg.minSpeed !== undefined) b.minSpeed[eid] = cfg.minSpeed;
+  if (cfg.inertial !== undefined) b.inertial[eid] = cfg.inertial ? 1 : 0;
+  if (cfg.horizon !== undefined) b.horizon[eid] = cfg.horizon;
+}
+
+// Scratch owned by the boids system.
+const _boidsNbr = new Int32Array(BOIDS_MAX_NEIGHBOURS);
+const _boidsDist2 = new Float64Array(BOIDS_MAX_NEIGHBOURS);
+const _boidsA = vec2Out();
+let _boidsAx = new Float64Array(0);
+let _boidsAy = new Float64Array(0);
+
+/**
+ * Boids system: for every live agent with boids enabled (and the LOD boids flag), gather its neighbourhood from the
+ * world's spatial hash — metric (queryRadius, up to BOIDS_MAX_NEIGHBOURS) or topological (queryKNearest, the k
+ * nearest within `radius`) — compute separation + alignment + cohesion in one pass (src/boids/boids), and add the
+ * result to the preferred velocity. Two passes: all accelerations are computed from the same positions and
+ * velocities, then applied, so the result does not depend on iteration order.
+ *
+ * Apply: inertial agents get preferred = v + a·dt (free flocking: the flock's own momentum carries it); others, and
+ * inertial agents that have steering behaviours set, get preferred += a·horizon (a correction to what
+ * navigation/steering wrote). A panicking agent (steering panic override) gets no boids correction at all. Then the speed is clamped to [minSpeed, maxSpeed]
+ * (a stopped agent that must keep minSpeed sets off along +x, deterministically).
+ */
+export function boidsSystem(world: CrowdWorld, dt: number): void {
+  const t0 = nowMs();
+  const n = world.agents.count;
+  if (_boidsAx.length < n) { _boidsAx = new Float64Array(n); _boidsAy = new Float64Array(n); }
+  const found = boidsAccelerations(world, 0, n, _boidsAx, _boidsAy);
+  const flocking = boidsApply(world, 0, n, dt, _boidsAx, _boidsAy);
+  profileCount(world.profiler, 'boids', 'agents', flocking);
+  profileCount(world.profiler, 'boids', 'neighbours', found);
+  profileRecord(world.profiler, 'boids', t0);
+}
+
+/**
+ * Compute pass over dense[start .. start+count): boids accelerations (m/s²) into outAx/outAy[i − start]; agents not
+ * flocking this frame get 0. Needs the spatial hash built from the current positions.
+ * @returns the total number of neighbours used.
+ */
+export function boidsAccelerations(world: CrowdWorld, start: number, count: number, outAx: Float64Array, outAy: Float64Array): number {
+  const b: BoidsStore = boidsComponent(world);
+  const lodFlags = lodComponent(world).flags;
+  const dense = world.agents.dense;
+  const px = world.position.x, py = world.position.y, vx = world.velocity.x, vy = world.velocity.y;
+  const layer = world.agent.layer, maskA = world.agent.mask;
+  const hash = world.hash;
+  const nbr = _boidsNbr, d2 = _boidsDist2, a = _boidsA;
+  let total = 0;
+  for (let i = 0; i < count; i++) {
+    const eid = dense[start + i];
+    if (b.enabled[eid] === 0 || (lodFlags[eid] & LOD_BOIDS) === 0) { outAx[i] = 0; outAy[i] = 0; continue; }
+    const mask = maskA[eid];
+    const m = b.mode[eid] === BOIDS_METRIC
+      ? queryRadius(hash, px[eid], py[eid], b.radius[eid], eid, nbr, mask === -1 ? null : layer, mask)
+      : queryKNearest(hash, px[eid], py[eid], b.radius[eid], b.k[eid], eid, nbr, d2, mask === -1 ? null : layer, mask);
+    total += m;
+    boidsAcceleration(eid, px, py, vx, vy, nbr, m, b.wSep[eid], b.wAli[eid], b.wCoh[eid], a);
+    outAx[i] = a.x; outAy[i] = a.y;
+  }
+  return total;
+}
+
+/**
+ * Apply pass over dense[start .. start+count): add the accelerations to the preferred velocities (see boidsSystem).
+ * @returns the number of flocking agents.
+ */
+export function boidsApply(world: CrowdWorld, start: number, count: number, dt: number, ax: Float64Array, ay: Float64Array): number {
+  const b = boidsComponent(world);
+  const steer = steeringComponent(world);
+  const beh = steer.behaviours, panic = steer.panic;
+  const lodFlags = lodComponent(world).flags;
+  const dense = world.agents.dense;
+  const vx = world.velocity.x, vy = world.velocity.y;
+  const px = world.preferredVelocity.x, py = world.preferredVelocity.y;
+  const maxSpeed = world.agent.maxSpeed;
+  let flocking = 0;
+  for (let i = 0; i < count; i++) {
+    const eid = dense[start + i];
+    // A panicking agent's flee replaces everything, boids included.
+    if (b.enabled[eid] === 0 || (lodFlags[eid] & LOD_BOIDS) === 0 || panic[eid] !== 0) continue;
+    flocking++;
+    let x: number, y: number;
+    // Inertial only while no steering behaviour wrote this agent's preferred velocity this frame.
+    if (b.inertial[eid] !== 0 && beh[eid] === 0) { x = vx[eid] + ax[i] * dt; y = vy[eid] + ay[i] * dt; }
+    else { const h = b.horizon[eid]; x = px[eid] + ax[i] * h; y = py[eid] + ay[i] * h; }
+    const vmax = maxSpeed[eid], vmin = b.minSpeed[eid] < vmax ? b.minSpeed[eid] : vmax;
+    const s2 = x * x + y * y;
+    if (s2 > vmax * vmax) { const k = vmax / Math.sqrt(s2); x *= k; y *= k; }
+    else if (s2 < vmin * vmin) {
+      if (s2 > 0) { const k = vmin / Math.sqrt(s2); x *= k; y *= k; } else { x = vmin; y = 0; }
+    }
+    px[eid] = x; py[eid] = y;
+  }
+  return flocking;
+}
