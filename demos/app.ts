@@ -1,33 +1,78 @@
 /**
- * The demo page: lists the registered demos, runs the selected one with a fixed-step loop (`advance`) and renders
- * interpolated positions, with pause/step/reset, the seed, parameters, and the live per-system profile.
- * `#<category>/<name>` in the URL selects a demo. `window.__murmur` exposes frame rate and state for the browser test.
+ * The demo page: lists the registered demos, runs the selected one with a fixed-step loop and renders positions
+ * interpolated with the step alpha (instanced WebGL, or the canvas fallback), with a lil-gui panel (pause, step,
+ * reset, seed, then the demo's own parameters), the live per-system profile (stacked bar, a history chart, the
+ * table with counters) and the LOD tier counts.
+ *
+ * URL: `#<category>/<name>` selects a demo; `?renderer=canvas` or `?renderer=webgl` forces a renderer.
+ * `window.__murmur` exposes frame rate and state for the browser test (test/browser/demos.test.ts).
+ * Keys: space pause, s step, r reset.
  */
+import GUI from 'lil-gui';
 import './demos';
-import { listDemos, type Demo, type DemoInstance, type DemoView } from './registry';
-import { drawAgents } from './render-canvas';
+import { listDemos, type Demo, type DemoInstance, type DemoView, type DemoValueParam } from './registry';
+import { createGlRenderer, type AgentRenderer } from './render-gl';
+import { createCanvasRenderer } from './render-canvas';
+import { strokePolyline } from './draw';
+import { getLodStats } from '../systems/lod';
 
-const canvas = document.getElementById('view') as HTMLCanvasElement;
-const ctx = canvas.getContext('2d')!;
+const stage = document.getElementById('stage')!;
+const bgCanvas = document.getElementById('bg') as HTMLCanvasElement;
+const overlay = document.getElementById('overlay') as HTMLCanvasElement;
+const bgCtx = bgCanvas.getContext('2d')!;
+const ovCtx = overlay.getContext('2d')!;
 const nav = document.getElementById('demos')!;
 const profileEl = document.getElementById('profile')!;
 const barsEl = document.getElementById('bars')!;
+const historyCanvas = document.getElementById('history') as HTMLCanvasElement;
+const historyCtx = historyCanvas.getContext('2d')!;
 const infoEl = document.getElementById('info')!;
+const tiersEl = document.getElementById('tiers')!;
 const guiEl = document.getElementById('gui')!;
-const seedInput = document.getElementById('seed') as HTMLInputElement;
 
 const COLORS = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac'];
+const BACKGROUND = '#0f1115';
 
+// ---- renderer: instanced WebGL on a GPU; the canvas path without one (or with ?renderer=canvas) ----
+// ?renderer=webgl forces WebGL even on a software rasteriser (see createGlRenderer for why that is not the default).
+const wanted = new URLSearchParams(location.search).get('renderer');
+const agentCanvas = document.createElement('canvas');
+agentCanvas.id = 'agents';
+stage.insertBefore(agentCanvas, overlay);
+let renderer: AgentRenderer | null = wanted === 'canvas' ? null : createGlRenderer(agentCanvas, wanted === 'webgl');
+if (!renderer) {
+  // A canvas that asked for a WebGL context cannot give a 2D one: use a fresh canvas.
+  const c = document.createElement('canvas');
+  c.id = 'agents';
+  stage.replaceChild(c, agentCanvas);
+  renderer = createCanvasRenderer(c);
+}
+const agentRenderer = renderer;
+
+// ---- state ----
+const sim = { paused: false, seed: 1, stepsPerFrameCap: 4 };
 let current: Demo | null = null;
 let inst: DemoInstance | null = null;
-let paused = false;
 let view: DemoView = { cx: 0, cy: 0, scale: 1, width: 1, height: 1 };
 let lastTime = 0;
+let acc = 0;
 let fps = 0;
 let frameCount = 0;
 let fpsWindowStart = 0;
 let fpsFrames = 0;
+let renderMs = 0;
+let lastUi = 0;
+let gui: GUI | null = null;
+let fitOnce = false;
 
+// Profile history: one column per simulation step, one row per system (first-seen order), ring buffer.
+const HISTORY = 150;
+const MAX_SYSTEMS = 16;
+const history = new Float32Array(HISTORY * MAX_SYSTEMS);
+let historyHead = 0;
+let historyLen = 0;
+
+// ---- demo list ----
 const buttons = new Map<Demo, HTMLButtonElement>();
 const categories = new Map<string, HTMLElement>();
 for (const d of listDemos()) {
@@ -51,149 +96,242 @@ function demoFromHash(): Demo {
 }
 
 function fitView(): void {
-  const rect = canvas.getBoundingClientRect();
-  canvas.width = Math.max(1, Math.floor(rect.width));
-  canvas.height = Math.max(1, Math.floor(rect.height));
+  const rect = stage.getBoundingClientRect();
+  const w = Math.max(1, Math.floor(rect.width)), h = Math.max(1, Math.floor(rect.height));
+  for (const c of [bgCanvas, overlay]) { c.width = w; c.height = h; }
   if (!inst) return;
   const b = inst.scenario.bounds;
   const bw = b.maxX - b.minX, bh = b.maxY - b.minY;
   view = {
     cx: (b.minX + b.maxX) / 2,
     cy: (b.minY + b.maxY) / 2,
-    scale: 0.95 * Math.min(canvas.width / Math.max(bw, 1e-6), canvas.height / Math.max(bh, 1e-6)),
-    width: canvas.width,
-    height: canvas.height,
+    scale: 0.95 * Math.min(w / Math.max(bw, 1e-6), h / Math.max(bh, 1e-6)),
+    width: w,
+    height: h,
   };
 }
 
-function buildParams(): void {
-  guiEl.innerHTML = '';
-  for (const p of inst?.params ?? []) {
-    const row = document.createElement('label');
-    row.style.display = 'block';
-    row.textContent = p.name + ' ';
-    const v = p.get();
-    let input: HTMLInputElement | HTMLSelectElement;
-    if (p.options) {
-      const sel = document.createElement('select');
-      for (const o of p.options) { const opt = document.createElement('option'); opt.value = opt.textContent = o; sel.appendChild(opt); }
-      sel.value = String(v);
-      sel.onchange = () => p.set(sel.value);
-      input = sel;
-    } else if (typeof v === 'boolean') {
-      const cb = document.createElement('input');
-      cb.type = 'checkbox'; cb.checked = v; cb.onchange = () => p.set(cb.checked);
-      input = cb;
-    } else {
-      const r = document.createElement('input');
-      r.type = 'range'; r.min = String(p.min ?? 0); r.max = String(p.max ?? 1); r.step = String(p.step ?? 0.01); r.value = String(v);
-      r.oninput = () => p.set(Number(r.value));
-      input = r;
+// ---- panel ----
+function buildGui(): void {
+  gui?.destroy();
+  gui = new GUI({ container: guiEl, title: current ? current.name : 'Murmur', width: 280 });
+  const s = gui.addFolder('Simulation');
+  s.add(sim, 'paused').name('paused (space)').listen();
+  s.add({ step: () => stepOnce() }, 'step').name('step (s)');
+  s.add({ reset: () => { if (current) start(current); } }, 'reset').name('reset (r)');
+  s.add(sim, 'seed', 1, 1_000_000, 1).name('seed').onFinishChange(() => { if (current) start(current); });
+  s.add(sim, 'stepsPerFrameCap', 1, 8, 1).name('max steps / frame');
+  s.add({ renderer: agentRenderer.kind }, 'renderer').name('renderer').disable();
+  const params = inst?.params ?? [];
+  if (params.length === 0) return;
+  const f = gui.addFolder('Parameters');
+  for (const p of params) {
+    if ('action' in p) {
+      f.add({ go: () => p.action() }, 'go').name(p.name);
+      continue;
     }
-    row.appendChild(input);
-    guiEl.appendChild(row);
+    const vp: DemoValueParam = p;
+    // lil-gui edits a property of an object: an accessor pair forwards it to the demo's getter and setter.
+    const proxy = {} as Record<string, unknown>;
+    Object.defineProperty(proxy, 'v', { get: () => vp.get(), set: (v) => vp.set(v), enumerable: true });
+    const v = vp.get();
+    const c = vp.options ? f.add(proxy, 'v', vp.options)
+      : typeof v === 'number' ? f.add(proxy, 'v', vp.min ?? 0, vp.max ?? 1, vp.step ?? 0.01)
+      : f.add(proxy, 'v');
+    c.name(vp.name).listen();
   }
 }
 
 function start(d: Demo): void {
   current = d;
   for (const [demo, b] of buttons) b.classList.toggle('active', demo === d);
-  inst = d.create(Number(seedInput.value) || 1);
+  inst = d.create(sim.seed);
   frameCount = 0;
+  acc = 0;
+  historyHead = historyLen = 0;
   fitView();
-  buildParams();
+  buildGui();
 }
 
+function stepOnce(): void {
+  if (!inst) return;
+  inst.scenario.tick();
+  frameCount++;
+  recordHistory();
+}
+
+// ---- pointer and keys ----
 function toWorld(e: PointerEvent): [number, number] {
-  const rect = canvas.getBoundingClientRect();
-  const sx = e.clientX - rect.left, sy = e.clientY - rect.top;
-  return [(sx - view.width / 2) / view.scale + view.cx, (view.height / 2 - sy) / view.scale + view.cy];
+  const rect = overlay.getBoundingClientRect();
+  const px = e.clientX - rect.left, py = e.clientY - rect.top;
+  return [(px - view.width / 2) / view.scale + view.cx, (view.height / 2 - py) / view.scale + view.cy];
 }
 for (const kind of ['down', 'move', 'up'] as const) {
-  canvas.addEventListener(`pointer${kind}`, (e) => {
+  overlay.addEventListener(`pointer${kind}`, (e) => {
     if (!inst?.onPointer) return;
+    if (kind === 'down') overlay.setPointerCapture(e.pointerId);
     const [x, y] = toWorld(e);
-    inst.onPointer(kind, x, y, e.buttons);
+    inst.onPointer(kind, x, y, kind === 'up' ? 0 : e.buttons, e.shiftKey);
   });
 }
-
-document.getElementById('pause')!.onclick = (e) => { paused = !paused; (e.target as HTMLButtonElement).textContent = paused ? 'Play' : 'Pause'; };
-document.getElementById('stepBtn')!.onclick = () => { if (inst) { inst.scenario.tick(); frameCount++; } };
-document.getElementById('reset')!.onclick = () => { if (current) start(current); };
+overlay.addEventListener('contextmenu', (e) => e.preventDefault());
+window.addEventListener('keydown', (e) => {
+  if ((e.target as HTMLElement).tagName === 'INPUT') return;
+  if (e.key === ' ') { sim.paused = !sim.paused; e.preventDefault(); }
+  else if (e.key === 's') stepOnce();
+  else if (e.key === 'r' && current) start(current);
+});
 window.addEventListener('hashchange', () => start(demoFromHash()));
 window.addEventListener('resize', fitView);
+
+// ---- profile ----
+function recordHistory(): void {
+  const entries = inst!.scenario.world.profiler.entries;
+  const base = historyHead * MAX_SYSTEMS;
+  for (let k = 0; k < MAX_SYSTEMS; k++) history[base + k] = k < entries.length ? entries[k].last : 0;
+  historyHead = (historyHead + 1) % HISTORY;
+  if (historyLen < HISTORY) historyLen++;
+}
+
+function drawHistory(n: number): void {
+  const w = historyCanvas.width, h = historyCanvas.height;
+  historyCtx.fillStyle = '#1a1e26';
+  historyCtx.fillRect(0, 0, w, h);
+  // Vertical scale: the largest frame in the window, rounded up to a "nice" number of milliseconds.
+  let maxTotal = 0.1;
+  for (let j = 0; j < historyLen; j++) {
+    const base = ((historyHead - historyLen + j + HISTORY) % HISTORY) * MAX_SYSTEMS;
+    let t = 0;
+    for (let k = 0; k < n; k++) t += history[base + k];
+    if (t > maxTotal) maxTotal = t;
+  }
+  const nice = [0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000];
+  const top = nice.find((v) => v >= maxTotal) ?? maxTotal;
+  const colW = w / HISTORY;
+  for (let j = 0; j < historyLen; j++) {
+    const base = ((historyHead - historyLen + j + HISTORY) % HISTORY) * MAX_SYSTEMS;
+    let y = h;
+    for (let k = 0; k < n; k++) {
+      const bh = (history[base + k] / top) * (h - 12);
+      historyCtx.fillStyle = COLORS[k % COLORS.length];
+      historyCtx.fillRect((HISTORY - historyLen + j) * colW, y - bh, Math.ceil(colW), bh);
+      y -= bh;
+    }
+  }
+  historyCtx.fillStyle = '#9aa4b2';
+  historyCtx.font = '10px ui-monospace, monospace';
+  historyCtx.fillText(`${top} ms`, 3, 10);
+  // 16.7 ms line: the whole budget of a 60 Hz frame.
+  if (top >= 16.7) {
+    const y = h - (16.7 / top) * (h - 12);
+    historyCtx.fillStyle = '#e15759';
+    historyCtx.fillRect(0, y, w, 1);
+  }
+}
 
 function renderProfile(): void {
   const w = inst!.scenario.world;
   const p = w.profiler;
-  const total = Math.max(1e-9, p.entries.reduce((s, e) => s + e.last, 0));
+  const n = Math.min(p.entries.length, MAX_SYSTEMS);
+  let total = 0;
+  for (let k = 0; k < n; k++) total += p.entries[k].mean;
+  total = Math.max(1e-9, total);
   barsEl.innerHTML = '';
-  const lines = [`fps ${fps.toFixed(0)}  agents ${w.agents.count}  frame ${frameCount}`, `step ${p.frameLast.toFixed(2)} ms (mean ${p.frameMean.toFixed(2)})`, ''];
-  p.entries.forEach((e, i) => {
-    const color = COLORS[i % COLORS.length];
+  const lines = [
+    `fps ${fps.toFixed(0)}  agents ${w.agents.count}  step ${frameCount}`,
+    `sim ${p.frameLast.toFixed(2)} ms/step (mean ${p.frameMean.toFixed(2)})  draw ${renderMs.toFixed(2)} ms`,
+    '',
+    'system          last    mean ms',
+  ];
+  for (let k = 0; k < n; k++) {
+    const e = p.entries[k];
+    const color = COLORS[k % COLORS.length];
     const bar = document.createElement('div');
-    bar.style.width = `${(100 * e.last) / total}%`;
+    bar.style.width = `${(100 * e.mean) / total}%`;
     bar.style.background = color;
-    bar.title = `${e.name} ${e.last.toFixed(2)} ms`;
+    bar.title = `${e.name} ${e.mean.toFixed(2)} ms`;
     barsEl.appendChild(bar);
-    const counters = Object.keys(e.counters).map((k) => `${k}=${e.counters[k]}`).join(' ');
-    lines.push(`${e.name.padEnd(12)} ${e.last.toFixed(2).padStart(7)} ms  ${counters}`);
+    const counters = Object.keys(e.counters).map((c) => `${c}=${e.counters[c]}`).join(' ');
+    lines.push(`■ ${e.name.padEnd(12)} ${e.last.toFixed(2).padStart(6)} ${e.mean.toFixed(2).padStart(6)}${counters ? '\n    ' + counters : ''}`);
+  }
+  profileEl.innerHTML = '';
+  lines.forEach((l) => {
+    const div = document.createElement('div');
+    if (l.startsWith('■')) {
+      const k = profileEl.querySelectorAll('span.sw').length;
+      const sw = document.createElement('span');
+      sw.className = 'sw';
+      sw.textContent = '■';
+      sw.style.color = COLORS[k % COLORS.length];
+      div.appendChild(sw);
+      div.appendChild(document.createTextNode(l.slice(1)));
+    } else div.textContent = l || '\u00a0';
+    profileEl.appendChild(div);
   });
-  profileEl.textContent = lines.join('\n');
+  drawHistory(n);
+  if (w.systems.lod) {
+    const s = getLodStats(w);
+    tiersEl.textContent = `LOD tiers  near ${s.near}  mid ${s.mid}  far ${s.far}\nnear radius ${s.nearRadius.toFixed(1)} m, mid ${s.midRadius.toFixed(1)} m; budget ${s.budgetState}${s.budgetState !== 'off' ? ` (${s.budgetMeanMs.toFixed(2)} ms)` : ''}`;
+  } else tiersEl.textContent = 'LOD off: every agent at full quality';
   infoEl.textContent = inst!.info?.() ?? '';
 }
 
-function drawObstacles(): void {
-  const s = inst!.scenario;
-  ctx.strokeStyle = '#8a93a3';
-  ctx.lineWidth = 1.5;
-  for (const o of s.obstacles) {
-    ctx.beginPath();
-    for (let i = 0; i < o.points.length; i += 2) {
-      const sx = (o.points[i] - view.cx) * view.scale + view.width / 2;
-      const sy = view.height / 2 - (o.points[i + 1] - view.cy) * view.scale;
-      if (i === 0) ctx.moveTo(sx, sy); else ctx.lineTo(sx, sy);
-    }
-    if (o.closed) ctx.closePath();
-    ctx.stroke();
-  }
+function drawObstacles(ctx: CanvasRenderingContext2D): void {
+  for (const o of inst!.scenario.obstacles) strokePolyline(ctx, view, o.points, o.points.length / 2, o.closed, '#8a93a3', 1.5, o.closed ? 'rgba(138,147,163,0.18)' : undefined);
 }
 
+// ---- frame loop ----
 function frame(t: number): void {
   requestAnimationFrame(frame);
   if (!inst) return;
+  if (!fitOnce) { fitOnce = true; fitView(); }
   const elapsed = lastTime === 0 ? 0 : Math.min(0.25, (t - lastTime) / 1000);
   lastTime = t;
   fpsFrames++;
   if (t - fpsWindowStart >= 500) { fps = (fpsFrames * 1000) / (t - fpsWindowStart); fpsFrames = 0; fpsWindowStart = t; }
   const s = inst.scenario;
   let alpha = 1;
-  if (!paused) {
-    // Drive the scenario's own tick at its fixed dt with an accumulator (same semantics as `advance`).
+  if (!sim.paused) {
+    // Fixed steps with an accumulator (the semantics of `advance`): at most `stepsPerFrameCap` steps a frame, and
+    // time beyond that is dropped rather than carried (no spiral of death on a slow machine).
     acc += elapsed;
     let n = 0;
-    while (acc >= s.dt && n < 4) { s.tick(); acc -= s.dt; n++; frameCount++; }
-    if (acc >= s.dt) acc = 0;
+    while (acc >= s.dt && n < sim.stepsPerFrameCap) { s.tick(); acc -= s.dt; n++; frameCount++; recordHistory(); }
+    if (acc >= s.dt) acc -= Math.floor(acc / s.dt) * s.dt;
     alpha = acc / s.dt;
   }
-  drawAgents(ctx, s.world, view, alpha, inst.agentColor);
-  drawObstacles();
-  inst.drawOverlay?.(ctx, view);
-  renderProfile();
+  bgCtx.fillStyle = BACKGROUND;
+  bgCtx.fillRect(0, 0, bgCanvas.width, bgCanvas.height);
+  inst.drawBackground?.(bgCtx, view);
+  drawObstacles(bgCtx);
+  const r0 = performance.now();
+  agentRenderer.draw(s.world, view, alpha, inst.agentColor);
+  const r1 = performance.now() - r0;
+  renderMs = renderMs === 0 ? r1 : renderMs + 0.05 * (r1 - renderMs);
+  ovCtx.clearRect(0, 0, overlay.width, overlay.height);
+  inst.drawOverlay?.(ovCtx, view);
+  if (t - lastUi > 100) { lastUi = t; renderProfile(); }
 }
-let acc = 0;
 
 // Expose state for the browser test and for curious users in the console.
 (window as unknown as { __murmur: unknown }).__murmur = {
   get fps() { return fps; },
   get frame() { return frameCount; },
+  get renderer() { return agentRenderer.kind; },
+  get gpu() { return agentRenderer.gpu; },
+  get renderMs() { return renderMs; },
+  get agents() { return inst ? inst.scenario.world.agents.count : 0; },
   get demo() { return current ? `${current.category}/${current.name}` : null; },
+  get paused() { return sim.paused; },
+  set paused(v: boolean) { sim.paused = v; },
   demos: () => listDemos().map((d) => `${d.category}/${d.name}`),
+  /** Positions of up to 64 live agents spread over the whole list: [x0, y0, x1, y1, ...]. */
   sample: () => {
     if (!inst) return [];
     const w = inst.scenario.world;
     const out: number[] = [];
-    for (let i = 0; i < Math.min(20, w.agents.count); i++) { const e = w.agents.dense[i]; out.push(w.position.x[e], w.position.y[e]); }
+    const n = w.agents.count, k = Math.min(64, n);
+    for (let i = 0; i < k; i++) { const e = w.agents.dense[Math.floor((i * n) / k)]; out.push(w.position.x[e], w.position.y[e]); }
     return out;
   },
   world: () => inst?.scenario.world,

@@ -1,6 +1,7 @@
 /**
  * The demo list: each demo registers itself with a category, a name and a factory (like Box2D's samples). The page
- * lists them by category; selecting one calls its factory with the seed.
+ * lists them by category; selecting one calls its factory with the seed. A demo is a shared scenario
+ * (demos/scenarios/) plus what only a page has: parameters, drawing and pointer interaction.
  */
 import type { ScenarioInstance } from './scenarios/registry';
 
@@ -13,21 +14,8 @@ export interface DemoView {
   height: number;
 }
 
-export interface DemoInstance {
-  readonly scenario: ScenarioInstance;
-  /** Extra overlay drawing on the 2D canvas, after agents. */
-  drawOverlay?(ctx: CanvasRenderingContext2D, view: DemoView): void;
-  /** Colour of each agent as 0xRRGGBB (default: by speed). */
-  agentColor?(eid: number): number;
-  /** Pointer interaction in world coordinates. */
-  onPointer?(kind: 'down' | 'move' | 'up', x: number, y: number, buttons: number): void;
-  /** Parameters shown in the panel (name → getter/setter with range). */
-  params?: DemoParam[];
-  /** Extra lines of information (tier counts, status). */
-  info?(): string;
-}
-
-export interface DemoParam {
+/** A parameter shown in the demo's lil-gui panel: a number (slider), a boolean, a choice among options... */
+export interface DemoValueParam {
   name: string;
   min?: number;
   max?: number;
@@ -35,6 +23,30 @@ export interface DemoParam {
   options?: string[];
   get(): number | string | boolean;
   set(v: number | string | boolean): void;
+}
+
+/** ...or a button. */
+export interface DemoActionParam {
+  name: string;
+  action(): void;
+}
+
+export type DemoParam = DemoValueParam | DemoActionParam;
+
+export interface DemoInstance {
+  readonly scenario: ScenarioInstance;
+  /** Drawing under the agents (grid cells, fields), on a 2D canvas already cleared to the page background. */
+  drawBackground?(ctx: CanvasRenderingContext2D, view: DemoView): void;
+  /** Drawing over the agents (paths, debug geometry), on a transparent 2D canvas. */
+  drawOverlay?(ctx: CanvasRenderingContext2D, view: DemoView): void;
+  /** Colour of each agent as 0xRRGGBB (default: by speed). */
+  agentColor?(eid: number): number;
+  /** Pointer interaction in world coordinates; `buttons` as PointerEvent.buttons (1 left, 2 right), `shift` held. */
+  onPointer?(kind: 'down' | 'move' | 'up', x: number, y: number, buttons: number, shift: boolean): void;
+  /** Parameters shown in the panel. */
+  params?: DemoParam[];
+  /** Extra lines of information (status, what the mouse does). */
+  info?(): string;
 }
 
 export interface Demo {

@@ -1,25 +1,39 @@
 /**
- * Agent renderer on a 2D canvas that writes pixels straight into an ImageData buffer: each agent is a filled disc
- * of its screen radius (at least 1 pixel). One putImageData per frame keeps this fast at tens of thousands of agents
- * without WebGL.
+ * Fallback agent renderer on a 2D canvas (used when WebGL is unavailable, or with `?renderer=canvas`): it writes
+ * pixels straight into an ImageData buffer, each agent a filled disc of its screen radius (at least 1 pixel), and
+ * puts the buffer once per frame. The background stays transparent so the layer under it (obstacles, shaded grid
+ * cells) shows through. Interpolates previous → current position with the fixed-step alpha on the CPU.
  */
 import type { CrowdWorld } from '../src/world/crowd';
 import type { DemoView } from './registry';
+import { speedColor, type AgentRenderer } from './render-gl';
 
-let _image: ImageData | null = null;
-let _pixels: Uint32Array | null = null;
+export function createCanvasRenderer(canvas: HTMLCanvasElement): AgentRenderer {
+  const ctx = canvas.getContext('2d')!;
+  let image: ImageData | null = null;
+  let pixels: Uint32Array | null = null;
+  return {
+    kind: 'canvas',
+    canvas,
+    gpu: '',
+    draw(world, view, alpha, colorOf) {
+      const w = view.width | 0, h = view.height | 0;
+      if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; }
+      if (!image || image.width !== w || image.height !== h) {
+        image = ctx.createImageData(w, h);
+        pixels = new Uint32Array(image.data.buffer);
+      }
+      drawAgentsInto(pixels!, w, h, world, view, alpha, colorOf);
+      ctx.putImageData(image, 0, 0);
+    },
+  };
+}
 
-export function drawAgents(ctx: CanvasRenderingContext2D, world: CrowdWorld, view: DemoView, alpha: number, colorOf: ((eid: number) => number) | undefined): void {
-  const w = view.width | 0, h = view.height | 0;
-  if (!_image || _image.width !== w || _image.height !== h) {
-    _image = ctx.createImageData(w, h);
-    _pixels = new Uint32Array(_image.data.buffer);
-  }
-  const px = _pixels!;
-  px.fill(0xff15110f); // background (ABGR little-endian)
+function drawAgentsInto(px: Uint32Array, w: number, h: number, world: CrowdWorld, view: DemoView, alpha: number, colorOf: ((eid: number) => number) | undefined): void {
+  px.fill(0);
   const { dense, count } = world.agents;
   const X = world.position.x, Y = world.position.y, PX = world.position.previousX, PY = world.position.previousY;
-  const VX = world.velocity.x, VY = world.velocity.y, R = world.agent.radius, MS = world.agent.maxSpeed;
+  const R = world.agent.radius;
   const halfW = w / 2, halfH = h / 2;
   for (let i = 0; i < count; i++) {
     const eid = dense[i];
@@ -29,13 +43,8 @@ export function drawAgents(ctx: CanvasRenderingContext2D, world: CrowdWorld, vie
     const sy = halfH - (y - view.cy) * view.scale;
     const r = Math.max(0.5, R[eid] * view.scale);
     if (sx < -r || sy < -r || sx >= w + r || sy >= h + r) continue;
-    let rgb: number;
-    if (colorOf) rgb = colorOf(eid);
-    else {
-      const s = Math.min(1, Math.sqrt(VX[eid] * VX[eid] + VY[eid] * VY[eid]) / Math.max(1e-6, MS[eid]));
-      rgb = (((80 + 175 * s) & 255) << 16) | (((160 + 60 * (1 - s)) & 255) << 8) | 230;
-    }
-    const abgr = 0xff000000 | ((rgb & 0xff) << 16) | (rgb & 0xff00) | ((rgb >> 16) & 0xff);
+    const rgb = colorOf ? colorOf(eid) : speedColor(world, eid);
+    const abgr = 0xff000000 | ((rgb & 0xff) << 16) | (rgb & 0xff00) | ((rgb >>> 16) & 0xff);
     const x0 = Math.max(0, Math.floor(sx - r)), x1 = Math.min(w - 1, Math.ceil(sx + r));
     const y0 = Math.max(0, Math.floor(sy - r)), y1 = Math.min(h - 1, Math.ceil(sy + r));
     const r2 = r * r;
@@ -48,5 +57,4 @@ export function drawAgents(ctx: CanvasRenderingContext2D, world: CrowdWorld, vie
       }
     }
   }
-  ctx.putImageData(_image, 0, 0);
 }
