@@ -3,6 +3,8 @@ import { InvalidArgumentError } from '../core/errors';
 import { nowMs, profileFrame } from './profiler';
 import { spatialHashSystem } from '../../systems/spatial-hash';
 import { integrateSystem } from '../../systems/integrate';
+import { steeringSystem } from '../../systems/steering';
+import { boidsSystem } from '../../systems/boids';
 import { lodSystem } from '../../systems/lod';
 
 /**
@@ -24,9 +26,9 @@ export function step(world: CrowdWorld, dt: number): void {
   // 4. Funnel: navmesh corridors → next corner → preferred velocity.
   // (slot: funnelSystem)
   // 5. Steering: behaviours and formations combine into the preferred velocity.
-  // (slot: steeringSystem)
+  if (on.steering) steeringSystem(world, dt);
   // 6. Boids: separation, alignment, cohesion corrections to the preferred velocity.
-  // (slot: boidsSystem)
+  if (on.boids) boidsSystem(world, dt);
   // 7. Avoidance input: desired velocity starts as the preferred velocity.
   preferredToDesired(world);
   // 8. ORCA: collision-free desired velocities for agents with avoidance.
