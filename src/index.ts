@@ -134,3 +134,7 @@ export type { BudgetState } from './lod/budget';
 // ---- collision ----
 
 // ---- reliability ----
+export { snapshot, restore, validateSnapshot, registerSnapshotSection, registerSnapshotComponent, SNAPSHOT_VERSION } from './reliability/snapshot';
+export type { SnapshotSection } from './reliability/snapshot';
+export { stateHash, hashBytes } from './reliability/hash';
+export { ByteWriter, ByteReader } from './reliability/bytes';
