@@ -30,6 +30,12 @@ export interface ScenarioInstance {
   tick(): void;
   /** True when the scenario has reached its end condition (e.g. every agent arrived). */
   done?(): boolean;
+  /** Current planned paths (flat [x0, y0, x1, y1, ...] polylines), for overlays and `--snapshot`. */
+  paths?(): ArrayLike<number>[];
+  /** Goals or targets worth marking (flat [x0, y0, x1, y1, ...]), for overlays and `--snapshot`. */
+  goals?(): ArrayLike<number>;
+  /** One line of scenario-specific status for the CLI summary (e.g. "arrived 98/100"). */
+  status?(): string;
 }
 
 export interface Scenario {
