@@ -64,6 +64,11 @@ export interface NavQuery {
   open: TinyQueue<number>;
   chain: Int32Array;
   fan: Int32Array;
+  /**
+   * Optional per-triangle flags (1 = closed, e.g. a door or a dynamic obstacle): closed triangles are treated as
+   * walls. While set, every vertex may be a bend point (closing triangles creates new reflex corners).
+   */
+  blocked: Uint8Array | null;
 }
 
 /** Result of findNavPath: corridor (caller-owned, fixed capacity), snapped endpoints and the path length. */
@@ -92,7 +97,7 @@ export function createNavQuery(mesh: Navmesh, maxNodes = 65536): NavQuery {
     iv: new Float64Array(4 * cap),
     bestG: new Float64Array(mesh.vertexCount), stamp: new Uint32Array(mesh.vertexCount), searchId: 0,
     open: undefined as unknown as TinyQueue<number>,
-    chain: new Int32Array(256), fan: new Int32Array(64),
+    chain: new Int32Array(256), fan: new Int32Array(64), blocked: null,
   };
   // One comparator for the life of the query: lower f first, then the older node (deterministic ties).
   q.open = new TinyQueue<number>([], (a, b) => q.f[a] - q.f[b] || a - b);
@@ -198,6 +203,12 @@ function pushInterval(
 }
 
 /** Local index (0..2) of vertex v in triangle t, or -1. */
+/** Neighbour across edge k of t, honouring closed triangles. */
+function nbr(q: NavQuery, t: number, k: number): number {
+  const nb = q.mesh.neighbours[3 * t + k];
+  return nb >= 0 && q.blocked !== null && q.blocked[nb] !== 0 ? -1 : nb;
+}
+
 function localIndex(T: Uint32Array, t: number, v: number): number {
   if (T[3 * t] === v) return 0;
   if (T[3 * t + 1] === v) return 1;
@@ -207,14 +218,14 @@ function localIndex(T: Uint32Array, t: number, v: number): number {
 
 /** Collect the sector of triangles around vertex v that contains triangle `from` into q.fan; returns the count. */
 function fanSector(q: NavQuery, v: number, from: number): number {
-  const { triangles: T, neighbours: N } = q.mesh;
+  const T = q.mesh.triangles;
   let n = 0;
   q.fan[n++] = from;
   // Counter-clockwise: across the edge leaving v (v → next); clockwise: across the edge arriving at v.
   let t = from, closed = false;
   for (let guard = 0; guard < 1024; guard++) {
     const k = localIndex(T, t, v);
-    const nb = N[3 * t + k];
+    const nb = nbr(q, t, k);
     if (nb < 0) break;
     if (nb === from) { closed = true; break; }
     if (n >= q.fan.length) { const f = new Int32Array(2 * n); f.set(q.fan); q.fan = f; }
@@ -225,7 +236,7 @@ function fanSector(q: NavQuery, v: number, from: number): number {
   t = from;
   for (let guard = 0; guard < 1024; guard++) {
     const k = localIndex(T, t, v);
-    const nb = N[3 * t + (k + 2) % 3];
+    const nb = nbr(q, t, (k + 2) % 3);
     if (nb < 0 || nb === from) break;
     if (n >= q.fan.length) { const f = new Int32Array(2 * n); f.set(q.fan); q.fan = f; }
     q.fan[n++] = nb;
@@ -259,7 +270,10 @@ export function findNavPath(q: NavQuery, sx: number, sy: number, gx: number, gy:
   const open = q.open;
   open.data.length = 0;
   open.length = 0;
-  const { vertices: V, triangles: T, neighbours: N, corner } = mesh;
+  const { vertices: V, triangles: T } = mesh;
+  const corner = q.blocked !== null ? _allCorners(mesh.vertexCount) : mesh.corner;
+  _corner = corner;
+  if (q.blocked !== null && (q.blocked[startTri] !== 0 || q.blocked[_goalTri] !== 0)) return (out.status = 'unreachable');
 
   // Start node: the start sees its whole triangle.
   const start = newNode(q, KIND_START, -1, -1, startTri, -1, 0, dist(_sx, _sy, _gx, _gy));
@@ -272,7 +286,7 @@ export function findNavPath(q: NavQuery, sx: number, sy: number, gx: number, gy:
     if (corner[v]) relaxVertex(q, v, dist(_sx, _sy, V[2 * v], V[2 * v + 1]), startTri, -1, start);
   }
   for (let k = 0; k < 3; k++) {
-    const nb = N[3 * startTri + k];
+    const nb = nbr(q, startTri, k);
     if (nb < 0) continue;
     const u = T[3 * startTri + k], w = T[3 * startTri + (k + 1) % 3];
     pushInterval(q, start, -1, 0, -1, nb, u, w, V[2 * w], V[2 * w + 1], V[2 * u], V[2 * u + 1]);
@@ -300,9 +314,16 @@ export function findNavPath(q: NavQuery, sx: number, sy: number, gx: number, gy:
 }
 
 const _pt = new Float64Array(2);
+let _ones = new Uint8Array(0);
+let _corner: Uint8Array = _ones;
+function _allCorners(n: number): Uint8Array {
+  if (_ones.length < n) _ones = new Uint8Array(n).fill(1);
+  return _ones;
+}
 
 function expandVertex(q: NavQuery, node: number, v: number, g: number): void {
-  const { vertices: V, triangles: T, neighbours: N, corner } = q.mesh;
+  const { vertices: V, triangles: T } = q.mesh;
+  const corner = _corner;
   const vx = V[2 * v], vy = V[2 * v + 1];
   const n = fanSector(q, v, q.poly[node]);
   for (let i = 0; i < n; i++) {
@@ -316,13 +337,14 @@ function expandVertex(q: NavQuery, node: number, v: number, g: number): void {
     const u = T[3 * t + (k + 1) % 3], w = T[3 * t + (k + 2) % 3];
     if (corner[u]) relaxVertex(q, u, g + dist(vx, vy, V[2 * u], V[2 * u + 1]), t, t, node);
     if (corner[w]) relaxVertex(q, w, g + dist(vx, vy, V[2 * w], V[2 * w + 1]), t, t, node);
-    const nb = N[3 * t + (k + 1) % 3];
+    const nb = nbr(q, t, (k + 1) % 3);
     if (nb >= 0) pushInterval(q, node, v, g, t, nb, u, w, V[2 * w], V[2 * w + 1], V[2 * u], V[2 * u + 1]);
   }
 }
 
 function expandInterval(q: NavQuery, node: number, root: number, g: number): void {
-  const { vertices: V, triangles: T, neighbours: N, corner } = q.mesh;
+  const { vertices: V, triangles: T } = q.mesh;
+  const corner = _corner;
   const Q = q.poly[node];
   const j = q.entry[node];
   const rx = rootX(q, root), ry = rootY(q, root);
@@ -366,7 +388,7 @@ function expandInterval(q: NavQuery, node: number, root: number, g: number): voi
     // Visible corner vertices become roots.
     if (lo === 0 && corner[u]) relaxVertex(q, u, g + du, Q, -1, node);
     if (hi === 1 && corner[w]) relaxVertex(q, w, g + dw, Q, -1, node);
-    const nb = N[3 * Q + k];
+    const nb = nbr(q, Q, k);
     if (nb < 0 || hi - lo <= 1e-12) continue;
     const p0x = ux + lo * (wx - ux), p0y = uy + lo * (wy - uy);
     const p1x = ux + hi * (wx - ux), p1y = uy + hi * (wy - uy);
@@ -383,7 +405,7 @@ function buildCorridor(q: NavQuery, found: number, out: NavPathResult): boolean 
     if (m >= q.chain.length) { const c = new Int32Array(2 * m); c.set(q.chain); q.chain = c; }
     q.chain[m++] = n;
   }
-  const { triangles: T, neighbours: N } = q.mesh;
+  const T = q.mesh.triangles;
   const cor = out.corridor;
   let len = 0;
   cor[len++] = q.poly[q.chain[m - 1]];
@@ -400,7 +422,7 @@ function buildCorridor(q: NavQuery, found: number, out: NavPathResult): boolean 
           let t = from, l = len;
           for (let guard = 0; guard < 1024; guard++) {
             const k = localIndex(T, t, v);
-            const nb = N[3 * t + (dir === 0 ? k : (k + 2) % 3)];
+            const nb = nbr(q, t, dir === 0 ? k : (k + 2) % 3);
             if (nb < 0 || nb === from) break;
             if (l >= cor.length) return false;
             cor[l++] = nb;

@@ -6,6 +6,7 @@ import { integrateSystem } from '../../systems/integrate';
 import { steeringSystem } from '../../systems/steering';
 import { boidsSystem } from '../../systems/boids';
 import { lodSystem } from '../../systems/lod';
+import { funnelSystem } from '../../systems/funnel';
 
 /**
  * One simulation step of `dt` seconds: the fixed pipeline, in order. Each pass is a system that can also be called
@@ -24,7 +25,7 @@ export function step(world: CrowdWorld, dt: number): void {
   // 3. Navigation: flow fields and grid A* paths → preferred velocity.
   // (slot: navigationSystem)
   // 4. Funnel: navmesh corridors → next corner → preferred velocity.
-  // (slot: funnelSystem)
+  if (on.funnel) funnelSystem(world, dt);
   // 5. Steering: behaviours and formations combine into the preferred velocity.
   if (on.steering) steeringSystem(world, dt);
   // 6. Boids: separation, alignment, cohesion corrections to the preferred velocity.

@@ -1,0 +1,47 @@
+import type { CrowdWorld } from '../src/world/crowd';
+import { defineAgentComponent } from '../src/world/registry';
+
+/** Navigation state of an agent following a navmesh corridor. */
+export const NAV_NONE = 0;
+/** Following its corridor. */
+export const NAV_FOLLOWING = 1;
+/** Within `arriveDistance` of its goal; preferred velocity is zero. */
+export const NAV_ARRIVED = 2;
+/** No path to the goal (a status, not an error): the agent stops. */
+export const NAV_UNREACHABLE = 3;
+/** Waiting for a re-plan (the per-frame re-plan budget was spent). */
+export const NAV_REPLAN = 4;
+
+/**
+ * Per-agent corridor state. The corridor triangles themselves live in the funnel system's flat pool
+ * (`world.systems.funnel`), at slot `slot`.
+ */
+export interface CorridorStore {
+  /** NAV_NONE / NAV_FOLLOWING / NAV_ARRIVED / NAV_UNREACHABLE / NAV_REPLAN. */
+  readonly state: Uint8Array;
+  /** Corridor slot in the pool, −1 if none. */
+  readonly slot: Int32Array;
+  /** Triangles in the corridor. */
+  readonly length: Int32Array;
+  /** Goal, metres (snapped onto the mesh). */
+  readonly goalX: Float64Array;
+  readonly goalY: Float64Array;
+  /** Next corner the agent steers to this frame, metres (for steering and debug drawing). */
+  readonly cornerX: Float64Array;
+  readonly cornerY: Float64Array;
+  /** Re-plans so far (pushed off the corridor, closed triangles, mesh changed). */
+  readonly replans: Uint32Array;
+}
+
+export function corridorComponent(world: CrowdWorld): CorridorStore {
+  return defineAgentComponent(world, 'corridor', (a) => ({
+    state: a.u8(NAV_NONE),
+    slot: a.i32(-1),
+    length: a.i32(0),
+    goalX: a.f64(0),
+    goalY: a.f64(0),
+    cornerX: a.f64(0),
+    cornerY: a.f64(0),
+    replans: a.u32(0),
+  }));
+}

@@ -1,0 +1,348 @@
+/**
+ * Funnel system: turns each agent's navmesh corridor into its next corner and a preferred velocity.
+ *
+ * Per agent and frame (Detour's dtCrowd path-following loop, in our own terms):
+ *   1. validity: a corridor through a closed triangle, or built on an older mesh, is re-planned;
+ *   2. move the corridor start to the agent's triangle (corridorMoveStart); pushed off the corridor → re-plan;
+ *   3. portals from the agent's position along the corridor (at most `maxCornerPortals`) → funnel → corners;
+ *      because the funnel runs over the whole remaining corridor every frame, the agent always heads for the first
+ *      corner of the taut path from where it stands: this is the visibility shortcut of dtPathCorridor
+ *      (optimizePathVisibility) done exactly within the corridor;
+ *   4. preferred velocity toward the next corner, slowed before sharp turns (lookahead) and on arrival.
+ * Re-plans are budgeted per frame (`maxReplansPerFrame`); agents over budget wait (NAV_REPLAN) for the next frame,
+ * in dense order, so the result is deterministic.
+ */
+import type { CrowdWorld } from '../src/world/crowd';
+import type { Navmesh } from '../src/navmesh/build';
+import { createNavQuery, createNavPathResult, findNavPath, type NavPathStatus, type NavQuery, type NavPathResult } from '../src/navmesh/search';
+import { closestPointOnTriangle, pointInTriangle } from '../src/navmesh/locate';
+import { corridorBlocked, corridorMoveStart } from '../src/navmesh/corridor';
+import { funnel } from '../src/funnel/funnel';
+import { InvalidArgumentError } from '../src/core/errors';
+import { requireFinite, requireInteger, requirePositive, requireNonNegative } from '../src/core/validate';
+import { requireAgent } from '../src/world/agents';
+import { onDespawn } from '../src/world/registry';
+import { nowMs, profileCount, profileRecord } from '../src/world/profiler';
+import { LOD_STEER, lodComponent } from '../components/lod';
+import {
+  corridorComponent, NAV_ARRIVED, NAV_FOLLOWING, NAV_NONE, NAV_REPLAN, NAV_UNREACHABLE, type CorridorStore,
+} from '../components/corridor';
+
+export interface FunnelOptions {
+  /** Most triangles one corridor may hold; longer paths report 'unreachable'. @default 2048 */
+  maxCorridor?: number;
+  /** Most portals string-pulled per agent per frame (the corridor beyond is approximated). @default 128 */
+  maxCornerPortals?: number;
+  /** Most path searches per frame across the crowd. @default 16 */
+  maxReplansPerFrame?: number;
+  /** Distance before a corner over which the agent slows down for the turn, metres. @default 2 */
+  lookahead?: number;
+  /** Slowdown distance before the goal, metres. @default 1 */
+  arrivalSlowdown?: number;
+  /** The agent has arrived within this distance of the goal, metres. @default 0.05 */
+  arriveDistance?: number;
+  /** Speed fraction kept at a U-turn (the slowest corner speed). @default 0.2 */
+  minTurnSpeed?: number;
+}
+
+/** Funnel system state, at world.systems.funnel. */
+export interface FunnelState {
+  mesh: Navmesh;
+  query: NavQuery;
+  result: NavPathResult;
+  /** Closed triangles (1 = closed); change with setNavTrianglesBlocked. */
+  blocked: Uint8Array;
+  /** Bumped whenever the mesh or the closed set changes; corridors planned on older versions are re-planned. */
+  version: number;
+  /** Version each agent's corridor was planned on. */
+  agentVersion: Uint32Array;
+  maxCorridor: number;
+  maxCornerPortals: number;
+  maxReplansPerFrame: number;
+  lookahead: number;
+  arrivalSlowdown: number;
+  arriveDistance: number;
+  minTurnSpeed: number;
+  /** Flat corridor pool: slot s holds triangles at [s·maxCorridor, (s+1)·maxCorridor). */
+  pool: Int32Array;
+  freeSlots: Int32Array;
+  freeCount: number;
+  slotCount: number;
+  corridor: CorridorStore;
+}
+
+// Scratch owned by the funnel system.
+let _funnelPortals = new Float64Array(4 * 129);
+let _funnelCorners = new Float64Array(2 * 256);
+const _funnelPt = new Float64Array(2);
+
+/** Attach a navmesh (built for the crowd's agent radius) to the world. Replaces any previous one. */
+export function setNavmesh(world: CrowdWorld, mesh: Navmesh, options: FunnelOptions = {}): FunnelState {
+  if (mesh === null || typeof mesh !== 'object' || !(mesh.triangles instanceof Uint32Array)) {
+    throw new InvalidArgumentError('mesh', mesh, 'must be a Navmesh from buildNavmesh');
+  }
+  const maxCorridor = requireInteger('options.maxCorridor', options.maxCorridor ?? 2048, 2, 1 << 20);
+  const maxCornerPortals = requireInteger('options.maxCornerPortals', options.maxCornerPortals ?? 128, 3, 1 << 16);
+  const maxReplansPerFrame = requireInteger('options.maxReplansPerFrame', options.maxReplansPerFrame ?? 16, 1, 1 << 20);
+  const lookahead = requirePositive('options.lookahead', options.lookahead ?? 2);
+  const arrivalSlowdown = requirePositive('options.arrivalSlowdown', options.arrivalSlowdown ?? 1);
+  const arriveDistance = requireNonNegative('options.arriveDistance', options.arriveDistance ?? 0.05);
+  const minTurnSpeed = requireNonNegative('options.minTurnSpeed', options.minTurnSpeed ?? 0.2);
+  if (minTurnSpeed > 1) throw new InvalidArgumentError('options.minTurnSpeed', minTurnSpeed, 'must be between 0 and 1');
+  const prev = world.systems.funnel as FunnelState | undefined;
+  const corridor = corridorComponent(world);
+  const state: FunnelState = {
+    mesh, query: createNavQuery(mesh), result: createNavPathResult(maxCorridor),
+    blocked: new Uint8Array(mesh.triangleCount), version: (prev?.version ?? 0) + 1,
+    agentVersion: prev?.agentVersion ?? new Uint32Array(world.capacity + 1),
+    maxCorridor, maxCornerPortals, maxReplansPerFrame, lookahead, arrivalSlowdown, arriveDistance, minTurnSpeed,
+    pool: new Int32Array(0), freeSlots: new Int32Array(0), freeCount: 0, slotCount: 0, corridor,
+  };
+  state.query.blocked = state.blocked;
+  if (_funnelPortals.length < 4 * (maxCornerPortals + 1)) _funnelPortals = new Float64Array(4 * (maxCornerPortals + 1));
+  if (_funnelCorners.length < 2 * (2 * maxCornerPortals + 8)) _funnelCorners = new Float64Array(2 * (2 * maxCornerPortals + 8));
+  // Agents that had corridors on the old mesh keep their goals and re-plan (slots are re-issued from the new pool).
+  const dense = world.agents.dense;
+  for (let i = 0; i < world.agents.count; i++) {
+    const eid = dense[i];
+    corridor.slot[eid] = -1;
+    if (corridor.state[eid] === NAV_FOLLOWING || corridor.state[eid] === NAV_REPLAN) corridor.state[eid] = NAV_REPLAN;
+  }
+  if (prev === undefined) onDespawn(world, releaseSlot);
+  world.systems.funnel = state;
+  return state;
+}
+
+function getState(world: CrowdWorld): FunnelState {
+  const s = world.systems.funnel as FunnelState | undefined;
+  if (s === undefined) throw new InvalidArgumentError('world', 'no navmesh', 'call setNavmesh(world, mesh) first');
+  return s;
+}
+
+function releaseSlot(world: CrowdWorld, eid: number): void {
+  const s = world.systems.funnel as FunnelState | undefined;
+  if (s === undefined) return;
+  const slot = s.corridor.slot[eid];
+  if (slot >= 0) {
+    s.freeSlots[s.freeCount++] = slot;
+    s.corridor.slot[eid] = -1;
+  }
+}
+
+function acquireSlot(s: FunnelState): number {
+  if (s.freeCount > 0) return s.freeSlots[--s.freeCount];
+  const slot = s.slotCount;
+  if ((slot + 1) * s.maxCorridor > s.pool.length) {
+    // Grow the pool (happens when goals are set, never in steady state).
+    const slots = Math.max(16, 2 * s.slotCount);
+    const pool = new Int32Array(slots * s.maxCorridor);
+    pool.set(s.pool);
+    s.pool = pool;
+    const free = new Int32Array(slots);
+    free.set(s.freeSlots.subarray(0, s.freeCount));
+    s.freeSlots = free;
+  }
+  s.slotCount++;
+  return slot;
+}
+
+/** Plan agent eid's corridor from its position to its goal. Returns the search status. */
+function plan(world: CrowdWorld, s: FunnelState, eid: number): NavPathStatus {
+  const c = s.corridor;
+  const res = s.result;
+  const status = findNavPath(s.query, world.position.x[eid], world.position.y[eid], c.goalX[eid], c.goalY[eid], res);
+  if (status !== 'found') {
+    c.state[eid] = NAV_UNREACHABLE;
+    c.length[eid] = 0;
+    return status;
+  }
+  let slot = c.slot[eid];
+  if (slot < 0) { slot = acquireSlot(s); c.slot[eid] = slot; }
+  s.pool.set(res.corridor.subarray(0, res.corridorLength), slot * s.maxCorridor);
+  c.length[eid] = res.corridorLength;
+  c.goalX[eid] = res.goalX;
+  c.goalY[eid] = res.goalY;
+  c.state[eid] = NAV_FOLLOWING;
+  s.agentVersion[eid] = s.version;
+  return status;
+}
+
+/**
+ * Give agent `eid` a navmesh goal (metres; snapped onto the mesh). Plans at once and returns the status:
+ * 'found', or 'unreachable' / 'node-limit' / 'corridor-overflow' (the agent then stops, state NAV_UNREACHABLE).
+ */
+export function setNavGoal(world: CrowdWorld, eid: number, x: number, y: number): NavPathStatus {
+  requireAgent(world, eid);
+  requireFinite('x', x);
+  requireFinite('y', y);
+  const s = getState(world);
+  s.corridor.goalX[eid] = x;
+  s.corridor.goalY[eid] = y;
+  return plan(world, s, eid);
+}
+
+/** Stop following a navmesh path (the preferred velocity is left to other systems). */
+export function clearNavGoal(world: CrowdWorld, eid: number): void {
+  requireAgent(world, eid);
+  const s = getState(world);
+  releaseSlot(world, eid);
+  s.corridor.state[eid] = NAV_NONE;
+  s.corridor.length[eid] = 0;
+}
+
+/**
+ * Close or reopen triangles (doors, dynamic obstacles). Corridors through a closed triangle re-plan on the next
+ * frame; searches treat closed triangles as walls.
+ */
+export function setNavTrianglesBlocked(world: CrowdWorld, triangles: ArrayLike<number>, closed: boolean): void {
+  const s = getState(world);
+  for (let i = 0; i < triangles.length; i++) {
+    const t = triangles[i];
+    if (!Number.isInteger(t) || t < 0 || t >= s.mesh.triangleCount) {
+      throw new InvalidArgumentError(`triangles[${i}]`, t, `must be a triangle index in [0, ${s.mesh.triangleCount - 1}]`);
+    }
+  }
+  for (let i = 0; i < triangles.length; i++) s.blocked[triangles[i]] = closed ? 1 : 0;
+  s.version++;
+}
+
+/** Copy agent eid's current corridor (triangle ids) into `out`; returns its length. For debugging and drawing. */
+export function getAgentCorridor(world: CrowdWorld, eid: number, out: Int32Array): number {
+  requireAgent(world, eid);
+  const s = getState(world);
+  const c = s.corridor;
+  const slot = c.slot[eid];
+  if (slot < 0 || c.state[eid] !== NAV_FOLLOWING) return 0;
+  const n = Math.min(c.length[eid], out.length);
+  out.set(s.pool.subarray(slot * s.maxCorridor, slot * s.maxCorridor + n));
+  return n;
+}
+
+/** The funnel pass of the pipeline (slot 4 of step): corridors → next corner → preferred velocity. */
+export function funnelSystem(world: CrowdWorld, _dt: number): void {
+  const s = world.systems.funnel as FunnelState | undefined;
+  if (s === undefined) return;
+  const t0 = nowMs();
+  const n = funnelRange(world, s, 0, world.agents.count);
+  profileRecord(world.profiler, 'funnel', t0);
+  profileCount(world.profiler, 'funnel', 'agents', n);
+}
+
+let _replansLeft = 0;
+
+/** Kernel over agents dense[start .. start+count); returns how many agents followed a corridor. */
+export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, count: number): number {
+  const dense = world.agents.dense;
+  const c = s.corridor;
+  const px = world.position.x, py = world.position.y;
+  const pvx = world.preferredVelocity.x, pvy = world.preferredVelocity.y;
+  const maxSpeed = world.agent.maxSpeed;
+  const lodFlags = lodComponent(world).flags;
+  const mesh = s.mesh;
+  const M = s.maxCorridor;
+  _replansLeft = s.maxReplansPerFrame;
+  let served = 0;
+  for (let i = start; i < start + count; i++) {
+    const eid = dense[i];
+    let st = c.state[eid];
+    if (st === NAV_NONE || st === NAV_UNREACHABLE) continue;
+    if (st === NAV_ARRIVED) { pvx[eid] = 0; pvy[eid] = 0; continue; }
+    if ((lodFlags[eid] & LOD_STEER) === 0) continue;
+    served++;
+    const x = px[eid], y = py[eid];
+    // 1–2. Validity and start advance; re-plan (within budget) when the corridor cannot be kept.
+    let needPlan = st === NAV_REPLAN || s.agentVersion[eid] !== s.version && corridorBlocked(s.pool, c.slot[eid] * M, c.length[eid], s.blocked);
+    if (!needPlan && s.agentVersion[eid] !== s.version) s.agentVersion[eid] = s.version; // closed set changed elsewhere
+    if (!needPlan) {
+      const len = corridorMoveStart(mesh, s.pool, c.slot[eid] * M, c.length[eid], M, x, y, 16, s.blocked);
+      if (len < 0) needPlan = true;
+      else c.length[eid] = len;
+    }
+    if (needPlan) {
+      if (_replansLeft <= 0) { c.state[eid] = NAV_REPLAN; pvx[eid] = 0; pvy[eid] = 0; continue; }
+      _replansLeft--;
+      c.replans[eid]++;
+      plan(world, s, eid);
+      st = c.state[eid];
+      if (st !== NAV_FOLLOWING) { pvx[eid] = 0; pvy[eid] = 0; continue; }
+    }
+    // 3. Corners from the agent's position (clamped into the first triangle) along the corridor.
+    const off = c.slot[eid] * M;
+    const len = c.length[eid];
+    const first = s.pool[off];
+    let sx = x, sy = y;
+    if (!pointInTriangle(mesh, first, x, y)) { closestPointOnTriangle(mesh, first, x, y, _funnelPt); sx = _funnelPt[0]; sy = _funnelPt[1]; }
+    const gx = c.goalX[eid], gy = c.goalY[eid];
+    const dgx = gx - x, dgy = gy - y;
+    const dGoal = Math.sqrt(dgx * dgx + dgy * dgy);
+    if (dGoal <= s.arriveDistance) {
+      c.state[eid] = NAV_ARRIVED;
+      pvx[eid] = 0; pvy[eid] = 0;
+      continue;
+    }
+    const np = corridorPortalsPrefix(s, off, len, sx, sy, gx, gy);
+    const nc = funnel(_funnelPortals, np, 0, _funnelCorners);
+    // Next corner: the first output point that is not (numerically) the start.
+    let k = 1;
+    while (k < nc - 1 && Math.abs(_funnelCorners[2 * k] - x) + Math.abs(_funnelCorners[2 * k + 1] - y) < 1e-9) k++;
+    const cx = _funnelCorners[2 * k], cy = _funnelCorners[2 * k + 1];
+    c.cornerX[eid] = cx; c.cornerY[eid] = cy;
+    // 4. Preferred velocity: toward the corner, slowed before sharp turns and near the goal.
+    let dx = cx - x, dy = cy - y;
+    const d = Math.sqrt(dx * dx + dy * dy);
+    if (d < 1e-12) { pvx[eid] = 0; pvy[eid] = 0; continue; }
+    dx /= d; dy /= d;
+    const vmax = maxSpeed[eid];
+    let speed = vmax;
+    if (k === nc - 1 && np === len + 1) {
+      // The corner is the goal: arrive (linear ramp over arrivalSlowdown metres).
+      if (d < s.arrivalSlowdown) speed = vmax * (d / s.arrivalSlowdown);
+    } else if (k + 1 < nc) {
+      // Turn ahead: corner speed from the turn's cosine, (1 + cos θ)/2 ∈ [0, 1], floored at minTurnSpeed;
+      // ramp linearly from it at the corner to full speed `lookahead` metres before it.
+      let ex = _funnelCorners[2 * k + 2] - cx, ey = _funnelCorners[2 * k + 3] - cy;
+      const e = Math.sqrt(ex * ex + ey * ey);
+      if (e > 1e-12) {
+        ex /= e; ey /= e;
+        const cosT = dx * ex + dy * ey;
+        const corner = vmax * Math.max(s.minTurnSpeed, 0.5 * (1 + cosT));
+        speed = d >= s.lookahead ? vmax : corner + (vmax - corner) * (d / s.lookahead);
+      }
+    }
+    pvx[eid] = dx * speed;
+    pvy[eid] = dy * speed;
+  }
+  return served;
+}
+
+/**
+ * Portals for at most maxCornerPortals of the corridor, into _funnelPortals. When the corridor is longer, the
+ * truncated funnel ends at the midpoint of the last included portal (a stand-in goal; corners before it are exact
+ * unless the true path bends beyond it).
+ */
+function corridorPortalsPrefix(s: FunnelState, off: number, len: number, sx: number, sy: number, gx: number, gy: number): number {
+  const { vertices: V, triangles: T, neighbours: N } = s.mesh;
+  const P = _funnelPortals;
+  const pool = s.pool;
+  const m = Math.min(len, s.maxCornerPortals - 1);
+  P[0] = sx; P[1] = sy; P[2] = sx; P[3] = sy;
+  let n = 1;
+  for (let i = 0; i + 1 < m; i++) {
+    const a = pool[off + i], b = pool[off + i + 1];
+    let k = 0;
+    while (k < 2 && N[3 * a + k] !== b) k++;
+    const u = T[3 * a + k], w = T[3 * a + (k + 1) % 3];
+    P[4 * n] = V[2 * w]; P[4 * n + 1] = V[2 * w + 1]; P[4 * n + 2] = V[2 * u]; P[4 * n + 3] = V[2 * u + 1];
+    n++;
+  }
+  if (m < len) {
+    // Stand-in goal: midpoint of the portal out of the last included triangle.
+    const a = pool[off + m - 1], b = pool[off + m];
+    let k = 0;
+    while (k < 2 && N[3 * a + k] !== b) k++;
+    const u = T[3 * a + k], w = T[3 * a + (k + 1) % 3];
+    gx = 0.5 * (V[2 * u] + V[2 * w]); gy = 0.5 * (V[2 * u + 1] + V[2 * w + 1]);
+  }
+  P[4 * n] = gx; P[4 * n + 1] = gy; P[4 * n + 2] = gx; P[4 * n + 3] = gy;
+  return n + 1;
+}

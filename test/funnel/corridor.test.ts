@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { createCrowd } from '../../src/world/crowd';
+import { spawnAgent, setAgentPosition } from '../../src/world/agents';
+import { step } from '../../src/world/step';
+import { buildNavmesh, type Navmesh, type PolygonMap } from '../../src/navmesh/build';
+import { setNavmesh, setNavGoal, setNavTrianglesBlocked, getAgentCorridor, funnelSystem } from '../../systems/funnel';
+import { corridorComponent, NAV_ARRIVED, NAV_FOLLOWING, NAV_UNREACHABLE } from '../../components/corridor';
+import { corridorMoveStart } from '../../src/navmesh/corridor';
+import { locateTriangle, pointInTriangle } from '../../src/navmesh/locate';
+
+type P = [number, number];
+const rect = (x0: number, y0: number, x1: number, y1: number): P[] => [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
+// A 40 × 20 room split by a wall at x ∈ [18, 22] with two gaps: A (y 4–7) and B (y 13–16).
+const obstacles = [rect(18, -1, 22, 4), rect(18, 7, 22, 13), rect(18, 16, 22, 21)];
+const map: PolygonMap = { boundary: rect(0, 0, 40, 20), obstacles };
+
+function insideObstacle(x: number, y: number): boolean {
+  for (const o of obstacles) if (x > o[0][0] && x < o[1][0] && y > o[0][1] && y < o[2][1]) return true;
+  return false;
+}
+
+function setup() {
+  const world = createCrowd({ maxAgents: 16, seed: 3 });
+  const mesh = buildNavmesh(map, { radius: 0.5 });
+  setNavmesh(world, mesh);
+  const eid = spawnAgent(world, { x: 5, y: 5, radius: 0.5, maxSpeed: 2 });
+  return { world, mesh, eid };
+}
+
+describe('corridorMoveStart', () => {
+  it('advances past triangles the agent has left and repairs a one-triangle sideways push (hand-built corridor)', () => {
+    const mesh = buildNavmesh(map);
+    const a = locateTriangle(mesh, 5, 5);
+    // Corridor: a, then a neighbour of a.
+    const nb = mesh.neighbours[3 * a] >= 0 ? mesh.neighbours[3 * a] : mesh.neighbours[3 * a + 1] >= 0 ? mesh.neighbours[3 * a + 1] : mesh.neighbours[3 * a + 2];
+    const buf = new Int32Array(8);
+    buf[0] = a; buf[1] = nb;
+    // A point inside nb: its centroid.
+    const T = mesh.triangles, V = mesh.vertices;
+    const cx = (V[2 * T[3 * nb]] + V[2 * T[3 * nb + 1]] + V[2 * T[3 * nb + 2]]) / 3;
+    const cy = (V[2 * T[3 * nb] + 1] + V[2 * T[3 * nb + 1] + 1] + V[2 * T[3 * nb + 2] + 1]) / 3;
+    expect(corridorMoveStart(mesh, buf, 0, 2, 8, cx, cy)).toBe(1);
+    expect(buf[0]).toBe(nb);
+    // Now pushed back into a (adjacent to the new first triangle): a is put in front.
+    const ax = (V[2 * T[3 * a]] + V[2 * T[3 * a + 1]] + V[2 * T[3 * a + 2]]) / 3;
+    const ay = (V[2 * T[3 * a] + 1] + V[2 * T[3 * a + 1] + 1] + V[2 * T[3 * a + 2] + 1]) / 3;
+    expect(corridorMoveStart(mesh, buf, 0, 1, 8, ax, ay)).toBe(2);
+    expect(Array.from(buf.slice(0, 2))).toEqual([a, nb]);
+  });
+});
+
+describe('funnelSystem (scenario: runs to completion)', () => {
+  it('walks an agent to its goal through the nearer gap, never entering an obstacle', () => {
+    const { world, eid } = setup();
+    expect(setNavGoal(world, eid, 35, 5)).toBe('found');
+    const c = corridorComponent(world);
+    let crossedY = NaN;
+    for (let f = 0; f < 60 * 40 && c.state[eid] !== NAV_ARRIVED; f++) {
+      const xPrev = world.position.x[eid];
+      step(world, 1 / 60);
+      const x = world.position.x[eid], y = world.position.y[eid];
+      expect(insideObstacle(x, y), `frame ${f} at (${x}, ${y})`).toBe(false);
+      if (xPrev < 20 && x >= 20) crossedY = y;
+    }
+    expect(c.state[eid]).toBe(NAV_ARRIVED);
+    expect(Math.hypot(world.position.x[eid] - 35, world.position.y[eid] - 5)).toBeLessThan(0.1);
+    expect(crossedY).toBeGreaterThanOrEqual(4.5 - 1e-9);
+    expect(crossedY).toBeLessThanOrEqual(6.5 + 1e-9);
+  });
+
+  it('an agent pushed sideways (as by a neighbour) off its corridor re-plans and still reaches the goal', () => {
+    const { world, eid } = setup();
+    setNavGoal(world, eid, 35, 5);
+    const c = corridorComponent(world);
+    for (let f = 0; f < 60; f++) step(world, 1 / 60);
+    // Shove it 9 m sideways (into the upper half of the room).
+    const cor = new Int32Array(4096);
+    const n0 = getAgentCorridor(world, eid, cor);
+    const before = Array.from(cor.slice(0, n0));
+    setAgentPosition(world, eid, world.position.x[eid], world.position.y[eid] + 9);
+    const mesh = (world.systems.funnel as { mesh: Navmesh }).mesh;
+    const landed = locateTriangle(mesh, world.position.x[eid], world.position.y[eid]);
+    const N = mesh.neighbours;
+    const offCorridor = !before.includes(landed) && ![0, 1, 2].some((k) => N[3 * before[0] + k] === landed);
+    const replansBefore = c.replans[eid];
+    step(world, 1 / 60);
+    // Whatever happened (start advanced, front repaired, or re-planned), the corridor now starts where the agent is.
+    const n1 = getAgentCorridor(world, eid, cor);
+    expect(n1).toBeGreaterThan(0);
+    expect(pointInTriangle(mesh, cor[0], world.position.x[eid], world.position.y[eid]) || cor[0] === landed).toBe(true);
+    if (offCorridor) expect(c.replans[eid]).toBe(replansBefore + 1);
+    for (let f = 0; f < 60 * 40 && c.state[eid] !== NAV_ARRIVED; f++) {
+      step(world, 1 / 60);
+      expect(insideObstacle(world.position.x[eid], world.position.y[eid])).toBe(false);
+    }
+    expect(c.state[eid]).toBe(NAV_ARRIVED);
+    expect(Math.hypot(world.position.x[eid] - 35, world.position.y[eid] - 5)).toBeLessThan(0.1);
+  });
+
+  it('a corridor through a closed gap re-plans through the other gap', () => {
+    const { world, mesh, eid } = setup();
+    setNavGoal(world, eid, 35, 5);
+    const c = corridorComponent(world);
+    for (let f = 0; f < 30; f++) step(world, 1 / 60);
+    // Close gap A: every triangle whose centroid lies in the gap.
+    const closed: number[] = [];
+    const T = mesh.triangles, V = mesh.vertices;
+    for (let t = 0; t < mesh.triangleCount; t++) {
+      const cx = (V[2 * T[3 * t]] + V[2 * T[3 * t + 1]] + V[2 * T[3 * t + 2]]) / 3;
+      const cy = (V[2 * T[3 * t] + 1] + V[2 * T[3 * t + 1] + 1] + V[2 * T[3 * t + 2] + 1]) / 3;
+      if (cx > 17 && cx < 23 && cy > 3 && cy < 8) closed.push(t);
+    }
+    expect(closed.length).toBeGreaterThan(0);
+    setNavTrianglesBlocked(world, closed, true);
+    const replansBefore = c.replans[eid];
+    step(world, 1 / 60);
+    expect(c.replans[eid]).toBe(replansBefore + 1);
+    expect(c.state[eid]).toBe(NAV_FOLLOWING);
+    const cor = new Int32Array(4096);
+    const n = getAgentCorridor(world, eid, cor);
+    for (let i = 0; i < n; i++) expect(closed).not.toContain(cor[i]);
+    let crossedY = NaN;
+    for (let f = 0; f < 60 * 60 && c.state[eid] !== NAV_ARRIVED; f++) {
+      const xPrev = world.position.x[eid];
+      step(world, 1 / 60);
+      if (xPrev < 20 && world.position.x[eid] >= 20) crossedY = world.position.y[eid];
+      expect(insideObstacle(world.position.x[eid], world.position.y[eid])).toBe(false);
+    }
+    expect(c.state[eid]).toBe(NAV_ARRIVED);
+    expect(crossedY).toBeGreaterThanOrEqual(13);
+    expect(crossedY).toBeLessThanOrEqual(16);
+  });
+
+  it('closing both gaps makes the goal unreachable: a status, and the agent stops', () => {
+    const { world, mesh, eid } = setup();
+    setNavGoal(world, eid, 35, 5);
+    const closed: number[] = [];
+    const T = mesh.triangles, V = mesh.vertices;
+    for (let t = 0; t < mesh.triangleCount; t++) {
+      const cx = (V[2 * T[3 * t]] + V[2 * T[3 * t + 1]] + V[2 * T[3 * t + 2]]) / 3;
+      if (cx > 17.5 && cx < 22.5) closed.push(t);
+    }
+    setNavTrianglesBlocked(world, closed, true);
+    funnelSystem(world, 1 / 60);
+    const c = corridorComponent(world);
+    expect(c.state[eid]).toBe(NAV_UNREACHABLE);
+    expect(world.preferredVelocity.x[eid]).toBe(0);
+    expect(world.preferredVelocity.y[eid]).toBe(0);
+    expect(setNavGoal(world, eid, 35, 15)).toBe('unreachable');
+  });
+
+  it('slows before a sharp turn (lookahead) compared with a straight run', () => {
+    const { world, eid } = setup();
+    // Goal behind the wall, reached through gap B from low y: the path bends sharply at the gap's corner.
+    setAgentPosition(world, eid, 16, 1);
+    setNavGoal(world, eid, 16, 18);
+    funnelSystem(world, 1 / 60);
+    const c = corridorComponent(world);
+    const d = Math.hypot(c.cornerX[eid] - 16, c.cornerY[eid] - 1);
+    const v = Math.hypot(world.preferredVelocity.x[eid], world.preferredVelocity.y[eid]);
+    expect(v).toBeLessThanOrEqual(2 + 1e-12);
+    if (d < 2) expect(v).toBeLessThan(2);
+  });
+
+  it('rejects bad input with typed errors', () => {
+    const { world, eid } = setup();
+    expect(() => setNavGoal(world, eid, NaN, 1)).toThrow(/x/);
+    expect(() => setNavGoal(world, 999, 1, 1)).toThrow();
+    expect(() => setNavTrianglesBlocked(world, [-1], true)).toThrow(/triangles\[0\]/);
+  });
+});
