@@ -1,0 +1,15 @@
+import type { CrowdWorld } from '../src/world/crowd';
+import { defineAgentComponent } from '../src/world/registry';
+
+/**
+ * Per-agent formation membership (SoA, indexed by entity id): the group entity the agent belongs to (0 = none) and
+ * its slot index in the group's current shape (−1 = unassigned). Written by the formation API and system.
+ */
+export interface FormationStore {
+  readonly group: Int32Array;
+  readonly slot: Int32Array;
+}
+
+export function formationComponent(world: CrowdWorld): FormationStore {
+  return defineAgentComponent(world, 'formation', (a) => ({ group: a.i32(0), slot: a.i32(-1) }));
+}
