@@ -3,6 +3,7 @@ import { InvalidArgumentError } from '../core/errors';
 import { nowMs, profileFrame } from './profiler';
 import { spatialHashSystem } from '../../systems/spatial-hash';
 import { integrateSystem } from '../../systems/integrate';
+import { formationSystem } from '../../systems/formation';
 import { steeringSystem } from '../../systems/steering';
 import { boidsSystem } from '../../systems/boids';
 import { lodSystem } from '../../systems/lod';
@@ -27,6 +28,7 @@ export function step(world: CrowdWorld, dt: number): void {
   // 4. Funnel: navmesh corridors → next corner → preferred velocity.
   if (on.funnel) funnelSystem(world, dt);
   // 5. Steering: behaviours and formations combine into the preferred velocity.
+  if (on.steering) formationSystem(world, dt);
   if (on.steering) steeringSystem(world, dt);
   // 6. Boids: separation, alignment, cohesion corrections to the preferred velocity.
   if (on.boids) boidsSystem(world, dt);
