@@ -1,0 +1,222 @@
+/**
+ * EPA, the Expanding Polytope Algorithm (van den Bergen 2001, "Proximity queries and penetration depth computation
+ * on 3D game objects"): when GJK finds the origin inside D = A − B, the penetration depth is the distance from the
+ * origin to D's boundary and the normal is the direction of that nearest boundary point.
+ *
+ *   P ← a tetrahedron inside D containing the origin (GJK's last simplex, blown up if GJK stopped early)
+ *   loop:
+ *     f ← the face of P nearest the origin (distance d_f along its outward normal n_f)
+ *     w ← s_D(n_f)
+ *     if w·n_f − d_f ≤ tol: stop, depth = d_f, normal = n_f     (d_f ≤ depth ≤ w·n_f brackets the answer)
+ *     delete every face that w can see, and close the hole (its "horizon") with a fan of faces to w
+ *
+ * With D = A − B, the nearest boundary point p = d·n means translating A by −p separates the shapes, so n points
+ * from A to B. The contact points on A and on B come from p's barycentric coordinates in the final face.
+ *
+ * Robustness: the initial polytope is built from supports in fresh directions when GJK's simplex is not a
+ * tetrahedron (touching or degenerate shapes); a flat D (two coplanar flat shapes) reports depth 0 with D's plane
+ * normal; capacities and the iteration cap bound the work; all scratch is module-scope, nothing is allocated.
+ */
+import { _gjkA, _gjkB, _gjkW, gjkState } from './gjk';
+import { pairSupport } from './pair';
+import type { Shape } from './shapes';
+
+export const EPA_MAX_ITERATIONS = 64;
+const MAXV = EPA_MAX_ITERATIONS + 8;
+const MAXF = 4 + 2 * MAXV * 3;
+const MAXE = 3 * MAXF;
+
+const _ew = new Float64Array(3 * MAXV), _ea = new Float64Array(3 * MAXV), _eb = new Float64Array(3 * MAXV);
+const _fi = new Int32Array(3 * MAXF);
+const _fn = new Float64Array(3 * MAXF);
+const _fd = new Float64Array(MAXF);
+const _falive = new Uint8Array(MAXF);
+const _edges = new Int32Array(2 * MAXE);
+
+/** Result of the last epaLocal call (A's frame). */
+export const epaState = {
+  nx: 0, ny: 0, nz: 0,
+  depth: 0,
+  /** Deepest points on A and on B (A's frame). */
+  ax: 0, ay: 0, az: 0, bx: 0, by: 0, bz: 0,
+  iterations: 0,
+  /** True when D is flat or lower-dimensional (depth 0, normal perpendicular to it). */
+  degenerate: false,
+};
+
+let nv = 0, nf = 0;
+
+function addVertex(a: Shape, b: Shape, rel: Float64Array, dx: number, dy: number, dz: number): number {
+  pairSupport(a, b, rel, dx, dy, dz, true, _ew, _ea, _eb, 3 * nv);
+  return nv++;
+}
+
+/** Add face (i, j, k) wound counter-clockwise seen from outside; returns false when out of capacity. */
+function addFace(i: number, j: number, k: number): boolean {
+  if (nf >= MAXF) return false;
+  const f = nf++;
+  _fi[3 * f] = i; _fi[3 * f + 1] = j; _fi[3 * f + 2] = k;
+  const ax = _ew[3 * i], ay = _ew[3 * i + 1], az = _ew[3 * i + 2];
+  const ux = _ew[3 * j] - ax, uy = _ew[3 * j + 1] - ay, uz = _ew[3 * j + 2] - az;
+  const vx = _ew[3 * k] - ax, vy = _ew[3 * k + 1] - ay, vz = _ew[3 * k + 2] - az;
+  let nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+  const l = Math.sqrt(nx * nx + ny * ny + nz * nz);
+  _falive[f] = 1;
+  if (l > 0) {
+    nx /= l; ny /= l; nz /= l;
+    _fn[3 * f] = nx; _fn[3 * f + 1] = ny; _fn[3 * f + 2] = nz;
+    _fd[f] = nx * ax + ny * ay + nz * az;
+  } else {
+    // zero-area sliver: keep it in the topology but never pick it as nearest
+    _fn[3 * f] = 0; _fn[3 * f + 1] = 0; _fn[3 * f + 2] = 0;
+    _fd[f] = Infinity;
+  }
+  return true;
+}
+
+function volume6(i: number, j: number, k: number, l: number): number {
+  const ax = _ew[3 * i], ay = _ew[3 * i + 1], az = _ew[3 * i + 2];
+  const ux = _ew[3 * j] - ax, uy = _ew[3 * j + 1] - ay, uz = _ew[3 * j + 2] - az;
+  const vx = _ew[3 * k] - ax, vy = _ew[3 * k + 1] - ay, vz = _ew[3 * k + 2] - az;
+  const wx = _ew[3 * l] - ax, wy = _ew[3 * l + 1] - ay, wz = _ew[3 * l + 2] - az;
+  return wx * (uy * vz - uz * vy) + wy * (uz * vx - ux * vz) + wz * (ux * vy - uy * vx);
+}
+
+function dist2(i: number, j: number): number {
+  const dx = _ew[3 * i] - _ew[3 * j], dy = _ew[3 * i + 1] - _ew[3 * j + 1], dz = _ew[3 * i + 2] - _ew[3 * j + 2];
+  return dx * dx + dy * dy + dz * dz;
+}
+
+// Six directions tried in turn when blowing up a degenerate simplex.
+const AXES = [1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1];
+
+function setFlat(nx: number, ny: number, nz: number): void {
+  const l = Math.sqrt(nx * nx + ny * ny + nz * nz) || 1;
+  const e = epaState;
+  e.nx = nx / l; e.ny = ny / l; e.nz = nz / l; e.depth = 0; e.degenerate = true;
+  e.ax = _ea[0]; e.ay = _ea[1]; e.az = _ea[2]; e.bx = _eb[0]; e.by = _eb[1]; e.bz = _eb[2];
+}
+
+/**
+ * EPA on the whole shapes (radii included), starting from GJK's simplex (gjkState.count points in the GJK
+ * scratch). `scale` sets the absolute tolerance. Results in epaState.
+ */
+export function epaLocal(a: Shape, b: Shape, rel: Float64Array, maxIterations: number): void {
+  const e = epaState;
+  e.degenerate = false;
+  const scale = a.boundingRadius + b.boundingRadius;
+  const tol = 1e-10 * scale;
+  const eps2 = (1e-9 * scale) * (1e-9 * scale);
+  nv = 0; nf = 0;
+  for (let k = 0; k < gjkState.count; k++) {
+    for (let c = 0; c < 3; c++) { _ew[3 * nv + c] = _gjkW[3 * k + c]; _ea[3 * nv + c] = _gjkA[3 * k + c]; _eb[3 * nv + c] = _gjkB[3 * k + c]; }
+    nv++;
+  }
+  if (nv === 0) addVertex(a, b, rel, 1, 0, 0);
+  // --- blow up to a tetrahedron ---
+  // 1 point: add the first support (among ±axes) distinct from it.
+  for (let k = 0; nv === 1 && k < 6; k++) {
+    addVertex(a, b, rel, AXES[3 * k], AXES[3 * k + 1], AXES[3 * k + 2]);
+    if (dist2(0, 1) <= eps2) nv--;
+  }
+  if (nv === 1) { setFlat(1, 0, 0); return; } // D is a single point
+  // 2 points: supports perpendicular to the segment.
+  if (nv === 2) {
+    const ex = _ew[3] - _ew[0], ey = _ew[4] - _ew[1], ez = _ew[5] - _ew[2];
+    // pick the axis least aligned with e; p = e × axis, q = e × p
+    const ax = Math.abs(ex), ay = Math.abs(ey), az = Math.abs(ez);
+    let px: number, py: number, pz: number;
+    if (ax <= ay && ax <= az) { px = 0; py = ez; pz = -ey; } else if (ay <= az) { px = -ez; py = 0; pz = ex; } else { px = ey; py = -ex; pz = 0; }
+    const qx = ey * pz - ez * py, qy = ez * px - ex * pz, qz = ex * py - ey * px;
+    const dirs = [px, py, pz, -px, -py, -pz, qx, qy, qz, -qx, -qy, -qz];
+    let best = 0, bestArea = -1;
+    for (let k = 0; k < 4 && nv === 2; k++) {
+      addVertex(a, b, rel, dirs[3 * k], dirs[3 * k + 1], dirs[3 * k + 2]);
+      const ux = _ew[6] - _ew[0], uy = _ew[7] - _ew[1], uz = _ew[8] - _ew[2];
+      const cx = uy * ez - uz * ey, cy = uz * ex - ux * ez, cz = ux * ey - uy * ex;
+      const area2 = cx * cx + cy * cy + cz * cz;
+      if (area2 > eps2 * (ex * ex + ey * ey + ez * ez)) break;
+      if (area2 > bestArea) { bestArea = area2; best = k; }
+      nv--;
+    }
+    if (nv === 2) { void best; setFlat(px, py, pz); return; } // D is a segment
+  }
+  // 3 points: supports along ± the triangle normal; keep the one giving the larger volume.
+  if (nv === 3) {
+    const ux = _ew[3] - _ew[0], uy = _ew[4] - _ew[1], uz = _ew[5] - _ew[2];
+    const vx = _ew[6] - _ew[0], vy = _ew[7] - _ew[1], vz = _ew[8] - _ew[2];
+    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    addVertex(a, b, rel, nx, ny, nz);
+    const v1 = Math.abs(volume6(0, 1, 2, 3));
+    addVertex(a, b, rel, -nx, -ny, -nz);
+    const v2 = Math.abs(volume6(0, 1, 2, 4));
+    const nl = Math.sqrt(nx * nx + ny * ny + nz * nz);
+    if (Math.max(v1, v2) <= 1e-9 * scale * nl) { nv = 3; setFlat(nx, ny, nz); return; } // D is flat
+    if (v2 > v1) { for (let c = 0; c < 3; c++) { _ew[9 + c] = _ew[12 + c]; _ea[9 + c] = _ea[12 + c]; _eb[9 + c] = _eb[12 + c]; } }
+    nv = 4;
+  }
+  // --- initial faces, wound outward (the 4th vertex must be behind each face) ---
+  if (volume6(0, 1, 2, 3) > 0) { addFace(0, 2, 1); addFace(0, 1, 3); addFace(1, 2, 3); addFace(2, 0, 3); }
+  else { addFace(0, 1, 2); addFace(0, 3, 1); addFace(1, 3, 2); addFace(2, 3, 0); }
+
+  let best = 0, it = 0;
+  for (; ; it++) {
+    // nearest live face
+    best = -1;
+    let bd = Infinity;
+    for (let f = 0; f < nf; f++) if (_falive[f] && _fd[f] < bd) { bd = _fd[f]; best = f; }
+    if (best < 0) { best = 0; break; }
+    if (it >= maxIterations || nv >= MAXV) break;
+    const nx = _fn[3 * best], ny = _fn[3 * best + 1], nz = _fn[3 * best + 2];
+    const w = addVertex(a, b, rel, nx, ny, nz);
+    const wx = _ew[3 * w], wy = _ew[3 * w + 1], wz = _ew[3 * w + 2];
+    if (wx * nx + wy * ny + wz * nz - bd <= tol) { nv--; break; }
+    // Remove the faces w sees; their boundary edges that are not shared by two removed faces form the horizon.
+    let ne = 0;
+    for (let f = 0; f < nf; f++) {
+      if (!_falive[f]) continue;
+      if (_fn[3 * f] * wx + _fn[3 * f + 1] * wy + _fn[3 * f + 2] * wz - _fd[f] <= tol * 1e-3 && _fd[f] !== Infinity) continue;
+      if (_fd[f] === Infinity) {
+        // sliver: remove it if w is in front of its supporting plane through any vertex (cannot test, so only when adjacent)
+        continue;
+      }
+      _falive[f] = 0;
+      for (let k = 0; k < 3; k++) {
+        const i = _fi[3 * f + k], j = _fi[3 * f + (k + 1) % 3];
+        // an edge seen in both directions is interior to the removed region
+        let found = -1;
+        for (let m = 0; m < ne; m++) if (_edges[2 * m] === j && _edges[2 * m + 1] === i) { found = m; break; }
+        if (found >= 0) { ne--; _edges[2 * found] = _edges[2 * ne]; _edges[2 * found + 1] = _edges[2 * ne + 1]; }
+        else if (ne < MAXE) { _edges[2 * ne] = i; _edges[2 * ne + 1] = j; ne++; }
+      }
+    }
+    if (ne === 0) { nv--; break; } // numerical: w sees nothing, treat as converged
+    let ok = true;
+    for (let m = 0; m < ne && ok; m++) ok = addFace(_edges[2 * m], _edges[2 * m + 1], w);
+    if (!ok) break;
+  }
+  e.iterations = it;
+  // Answer from the nearest face: p = d n, barycentrics of p in the face triangle.
+  const f = best;
+  const i0 = _fi[3 * f], i1 = _fi[3 * f + 1], i2 = _fi[3 * f + 2];
+  const nx = _fn[3 * f], ny = _fn[3 * f + 1], nz = _fn[3 * f + 2], d = _fd[f];
+  if (!(d < Infinity)) { setFlat(1, 0, 0); return; }
+  const px = nx * d, py = ny * d, pz = nz * d;
+  const ax = _ew[3 * i0], ay = _ew[3 * i0 + 1], az = _ew[3 * i0 + 2];
+  const v0x = _ew[3 * i1] - ax, v0y = _ew[3 * i1 + 1] - ay, v0z = _ew[3 * i1 + 2] - az;
+  const v1x = _ew[3 * i2] - ax, v1y = _ew[3 * i2 + 1] - ay, v1z = _ew[3 * i2 + 2] - az;
+  const v2x = px - ax, v2y = py - ay, v2z = pz - az;
+  const d00 = v0x * v0x + v0y * v0y + v0z * v0z, d01 = v0x * v1x + v0y * v1y + v0z * v1z, d11 = v1x * v1x + v1y * v1y + v1z * v1z;
+  const d20 = v2x * v0x + v2y * v0y + v2z * v0z, d21 = v2x * v1x + v2y * v1y + v2z * v1z;
+  const den = d00 * d11 - d01 * d01;
+  let l1 = 0, l2 = 0;
+  if (den > 0) { l1 = (d11 * d20 - d01 * d21) / den; l2 = (d00 * d21 - d01 * d20) / den; }
+  const l0 = 1 - l1 - l2;
+  e.nx = nx; e.ny = ny; e.nz = nz; e.depth = d;
+  e.ax = l0 * _ea[3 * i0] + l1 * _ea[3 * i1] + l2 * _ea[3 * i2];
+  e.ay = l0 * _ea[3 * i0 + 1] + l1 * _ea[3 * i1 + 1] + l2 * _ea[3 * i2 + 1];
+  e.az = l0 * _ea[3 * i0 + 2] + l1 * _ea[3 * i1 + 2] + l2 * _ea[3 * i2 + 2];
+  e.bx = l0 * _eb[3 * i0] + l1 * _eb[3 * i1] + l2 * _eb[3 * i2];
+  e.by = l0 * _eb[3 * i0 + 1] + l1 * _eb[3 * i1 + 1] + l2 * _eb[3 * i2 + 1];
+  e.bz = l0 * _eb[3 * i0 + 2] + l1 * _eb[3 * i1 + 2] + l2 * _eb[3 * i2 + 2];
+}

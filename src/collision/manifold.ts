@@ -1,0 +1,699 @@
+/**
+ * Contact manifolds for two convex shapes in 3D: the contact normal, the penetration depth and up to four contact
+ * points covering the whole contact region, each with its own depth and a feature id stable across frames.
+ *
+ * Pipeline (all in A's local frame, see pair.ts):
+ *  1. Normal and depth. Analytic for sphere–sphere, sphere–box and capsule–capsule; otherwise GJK on the cores:
+ *     separated cores give n = direction between the closest points and depth = r_A + r_B − distance (exact for
+ *     round shapes); overlapping cores fall back to EPA on the whole shapes.
+ *  2. Contact plane: through A's deepest support point p_A, normal n (from A to B). The contact slab is the layer
+ *     between A's support plane (n·x = s_A) and B's (n·x = s_B), widened by `tolerance` on both sides.
+ *  3. Features: the core vertices of each shape lying in the slab (a face, an edge or a vertex for polytopes; a
+ *     polygonal cap, a side segment or a point for cylinders; the core point or segment for spheres and capsules),
+ *     projected to 2D on the plane and wound counter-clockwise by a 2D convex hull.
+ *  4. Clipping: the feature with more vertices is the reference; the other (incident) one is clipped against the
+ *     reference's edges (Sutherland & Hodgman 1974). Two segments are clipped to each other's extent when parallel
+ *     and intersected otherwise. Each resulting vertex is a vertex of A, a vertex of B or a crossing of an A edge and
+ *     a B edge: that is its feature id.
+ *  5. Depths: at each 2D point q the line through q along n leaves A at height h_A(q) and enters B at h_B(q)
+ *     (exact ray casts against the cores, or the feature's own height for point and segment cores, plus radii);
+ *     depth = h_A − h_B. Points with depth < −margin are dropped; the point is reported midway between surfaces.
+ *  6. Reduction to ≤ 4 points: the deepest, the farthest from it, the one making the largest triangle with those two,
+ *     and the one adding the most area outside that triangle (the area-maximising heuristic of Box2D v3 and Bullet's
+ *     btPersistentManifold, here in 2D plane coordinates).
+ *
+ * Nothing is allocated per call: all scratch arrays are module-scope and the caller owns the output.
+ */
+import { InvalidArgumentError } from '../core/errors';
+import { requireNonNegative } from '../core/validate';
+import { gjkLocal, gjkState, GJK_MAX_ITERATIONS } from './gjk';
+import type { GjkCache } from './gjk';
+import { epaLocal, epaState, EPA_MAX_ITERATIONS } from './epa';
+import { _pairRel, relativePose, pointToWorld, rotateToWorld } from './pair';
+import { CORE_BOX, CORE_CYLINDER, CORE_HULL, CORE_POINT, CORE_SEGMENT, CYLINDER_CAP_SEGMENTS, coreExit } from './shapes';
+import type { Pose, Shape } from './shapes';
+
+/** Largest number of contact points in a manifold. */
+export const MAX_MANIFOLD_POINTS = 4;
+
+/** What contactManifold reads. Reuse one object; change fields in place. */
+export interface ManifoldInput {
+  shapeA: Shape;
+  poseA: Pose;
+  shapeB: Shape;
+  poseB: Pose;
+  /** Report pairs up to this separation (metres) as speculative contacts with negative depth. @default 0 */
+  margin: number;
+  /** Thickness (metres) added on both sides of the contact slab when picking features. @default 0.005 */
+  tolerance: number;
+}
+
+/** What contactManifold writes; create once with createManifold and reuse (caller-owned). */
+export interface Manifold {
+  /** Number of contact points, 0–4. 0 means separated by more than `margin`. */
+  count: number;
+  /** Unit contact normal, world frame, pointing from A towards B. */
+  readonly normal: Float64Array;
+  /** Penetration depth along the normal (metres); negative = separation (within margin). */
+  depth: number;
+  /** Contact points xyz (world), midway between the two surfaces. */
+  readonly points: Float64Array;
+  /** Depth of each point (metres, positive = overlap). */
+  readonly depths: Float64Array;
+  /** Feature id of each point (an integer < 2^53), stable while the same features touch. */
+  readonly ids: Float64Array;
+  /** GJK and EPA iterations used (0 on analytic paths). */
+  gjkIterations: number;
+  epaIterations: number;
+}
+
+export function createManifold(): Manifold {
+  return {
+    count: 0, normal: new Float64Array(3), depth: 0, points: new Float64Array(3 * MAX_MANIFOLD_POINTS),
+    depths: new Float64Array(MAX_MANIFOLD_POINTS), ids: new Float64Array(MAX_MANIFOLD_POINTS), gjkIterations: 0, epaIterations: 0,
+  };
+}
+
+export function createManifoldInput(shapeA: Shape, poseA: Pose, shapeB: Shape, poseB: Pose, margin = 0, tolerance = 0.005): ManifoldInput {
+  return { shapeA, poseA, shapeB, poseB, margin, tolerance };
+}
+
+// ---- feature ids: type in the top bits, then up to four 12-bit vertex ids ----
+const ID_VERTEX_A = 1, ID_VERTEX_B = 2, ID_EDGES = 3, ID_FALLBACK = 4;
+const K = 4096;
+function vertexId(type: number, v: number): number { return type * K * K * K * K + v; }
+function edgePairId(a0: number, a1: number, b0: number, b1: number): number {
+  const amin = a0 < a1 ? a0 : a1, amax = a0 < a1 ? a1 : a0, bmin = b0 < b1 ? b0 : b1, bmax = b0 < b1 ? b1 : b0;
+  return (((ID_EDGES * K + amin) * K + amax) * K + bmin) * K + bmax;
+}
+
+// ---- scratch ----
+const MAXP = 72; // feature points per shape (hull ≤ 64, cylinder cap 12)
+const MAXC = 2 * MAXP + 8;
+const _fAu = new Float64Array(MAXP), _fAv = new Float64Array(MAXP), _fAh = new Float64Array(MAXP), _fAid = new Int32Array(MAXP);
+const _fBu = new Float64Array(MAXP), _fBv = new Float64Array(MAXP), _fBh = new Float64Array(MAXP), _fBid = new Int32Array(MAXP);
+let nFA = 0, nFB = 0;
+const _hullIdx = new Int32Array(2 * MAXP + 2);
+const _tmpU = new Float64Array(MAXP), _tmpV = new Float64Array(MAXP), _tmpH = new Float64Array(MAXP), _tmpId = new Int32Array(MAXP);
+// clip polygons: u, v, id, tag of the outgoing edge (two vertex ids of the edge + which shape)
+const _c1u = new Float64Array(MAXC), _c1v = new Float64Array(MAXC), _c1id = new Float64Array(MAXC), _c1e0 = new Int32Array(MAXC), _c1e1 = new Int32Array(MAXC), _c1es = new Int8Array(MAXC);
+const _c2u = new Float64Array(MAXC), _c2v = new Float64Array(MAXC), _c2id = new Float64Array(MAXC), _c2e0 = new Int32Array(MAXC), _c2e1 = new Int32Array(MAXC), _c2es = new Int8Array(MAXC);
+let nClip = 0;
+// candidate contacts before reduction
+const _ku = new Float64Array(MAXC), _kv = new Float64Array(MAXC), _kd = new Float64Array(MAXC), _kh = new Float64Array(MAXC), _kid = new Float64Array(MAXC);
+const _keep = new Int32Array(4);
+
+// contact frame in A's local coordinates
+let nX = 0, nY = 0, nZ = 0, e1X = 0, e1Y = 0, e1Z = 0, e2X = 0, e2Y = 0, e2Z = 0, oX = 0, oY = 0, oZ = 0;
+
+/** Orthonormal basis (e1, e2, n) with e1 × e2 = n (Frisvad-style branch on the smallest component). */
+function setBasis(nx: number, ny: number, nz: number): void {
+  nX = nx; nY = ny; nZ = nz;
+  let ux: number, uy: number, uz: number;
+  if (Math.abs(nx) < 0.57) { ux = 0; uy = -nz; uz = ny; } else if (Math.abs(ny) < 0.57) { ux = nz; uy = 0; uz = -nx; } else { ux = -ny; uy = nx; uz = 0; }
+  const l = Math.sqrt(ux * ux + uy * uy + uz * uz);
+  e1X = ux / l; e1Y = uy / l; e1Z = uz / l;
+  e2X = nY * e1Z - nZ * e1Y; e2Y = nZ * e1X - nX * e1Z; e2Z = nX * e1Y - nY * e1X;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Features
+
+/**
+ * Collect the core vertices of shape s (pose rel in A's frame, or identity when rel is null) whose height along
+ * sign·n lies within `slab` of the core's support value, projected to (u, v, h) in the contact frame.
+ * Returns the count and fills the given arrays.
+ */
+function collectFeature(s: Shape, rel: Float64Array | null, sign: number, slab: number,
+  fu: Float64Array, fv: Float64Array, fh: Float64Array, fid: Int32Array): number {
+  // direction sign·n in the shape's local frame
+  let dx = sign * nX, dy = sign * nY, dz = sign * nZ;
+  if (rel) {
+    const x = dx, y = dy, z = dz;
+    dx = rel[3] * x + rel[6] * y + rel[9] * z; dy = rel[4] * x + rel[7] * y + rel[10] * z; dz = rel[5] * x + rel[8] * y + rel[11] * z;
+  }
+  let n = 0;
+  if (s.core === CORE_CYLINDER) {
+    const r = s.cylinderRadius, hh = s.halfHeight;
+    const lxy = Math.sqrt(dx * dx + dy * dy);
+    const top = dz >= 0 ? 1 : -1;
+    const capZ = top * hh;
+    if (2 * r * lxy <= slab) {
+      // the cap facing d lies in the slab: a regular polygon inscribed in the cap circle
+      for (let k = 0; k < CYLINDER_CAP_SEGMENTS; k++) {
+        n = pushLocal(s, rel, r * CAP_COS[k], r * CAP_SIN[k], capZ, (top > 0 ? 0 : CYLINDER_CAP_SEGMENTS) + k, n, fu, fv, fh, fid);
+      }
+      return n;
+    }
+    const rx = lxy > 0 ? (r * dx) / lxy : r, ry = lxy > 0 ? (r * dy) / lxy : 0;
+    if (2 * hh * Math.abs(dz) <= slab) {
+      // side line parallel to the plane
+      n = pushLocal(s, rel, rx, ry, hh, 2 * CYLINDER_CAP_SEGMENTS, n, fu, fv, fh, fid);
+      n = pushLocal(s, rel, rx, ry, -hh, 2 * CYLINDER_CAP_SEGMENTS + 1, n, fu, fv, fh, fid);
+      return n;
+    }
+    return pushLocal(s, rel, rx, ry, capZ, 2 * CYLINDER_CAP_SEGMENTS + (top > 0 ? 2 : 3), n, fu, fv, fh, fid);
+  }
+  if (s.core === CORE_POINT) return pushLocal(s, rel, 0, 0, 0, 0, 0, fu, fv, fh, fid);
+  if (s.core === CORE_SEGMENT) {
+    // capsule axis: the end(s) within the slab of the support value
+    const hh = s.halfHeight, top = dz >= 0 ? 1 : -1;
+    if (2 * hh * Math.abs(dz) <= slab) {
+      n = pushLocal(s, rel, 0, 0, -hh, 0, n, fu, fv, fh, fid);
+      return pushLocal(s, rel, 0, 0, hh, 1, n, fu, fv, fh, fid);
+    }
+    return pushLocal(s, rel, 0, 0, top * hh, top > 0 ? 1 : 0, n, fu, fv, fh, fid);
+  }
+  // Polytopes: the face most aligned with d among the faces around the support vertex (the support vertex's
+  // normal cone contains d, so one of its faces is the reference candidate; a globally best-aligned face elsewhere
+  // could miss the deepest point). Points of that face that end up apart are dropped later by their depth.
+  const v = s.verts;
+  let best = -Infinity, bv = 0;
+  for (let i = 0, k = 0; i < v.length; i += 3, k++) { const h = v[i] * dx + v[i + 1] * dy + v[i + 2] * dz; if (h > best) { best = h; bv = k; } }
+  const fnm = s.faceNormals;
+  let bf = -1, bd = -Infinity;
+  for (let k = s.vertFaceStart[bv]; k < s.vertFaceStart[bv + 1]; k++) {
+    const f = s.vertFaces[k];
+    const d = fnm[3 * f] * dx + fnm[3 * f + 1] * dy + fnm[3 * f + 2] * dz;
+    if (d > bd) { bd = d; bf = f; }
+  }
+  if (bf < 0) return pushLocal(s, rel, v[3 * bv], v[3 * bv + 1], v[3 * bv + 2], bv, n, fu, fv, fh, fid);
+  for (let k = s.faceStart[bf]; k < s.faceStart[bf + 1] && n < MAXP; k++) {
+    const i = s.faceVerts[k];
+    n = pushLocal(s, rel, v[3 * i], v[3 * i + 1], v[3 * i + 2], i, n, fu, fv, fh, fid);
+  }
+  return n;
+}
+const CAP_COS = new Float64Array(CYLINDER_CAP_SEGMENTS), CAP_SIN = new Float64Array(CYLINDER_CAP_SEGMENTS);
+for (let k = 0; k < CYLINDER_CAP_SEGMENTS; k++) {
+  // fixed table, computed once at load (the angles are constants, so Math.cos here does not affect determinism
+  // between runs on one platform; the values are rounded to 1e-12 to make them identical across platforms)
+  CAP_COS[k] = Math.round(Math.cos((2 * Math.PI * k) / CYLINDER_CAP_SEGMENTS) * 1e12) / 1e12;
+  CAP_SIN[k] = Math.round(Math.sin((2 * Math.PI * k) / CYLINDER_CAP_SEGMENTS) * 1e12) / 1e12;
+}
+
+/** Transform a local point of s into A's frame, project to the contact frame and append. */
+function pushLocal(s: Shape, rel: Float64Array | null, x: number, y: number, z: number, id: number, n: number,
+  fu: Float64Array, fv: Float64Array, fh: Float64Array, fid: Int32Array): number {
+  void s;
+  let ax = x, ay = y, az = z;
+  if (rel) {
+    ax = rel[3] * x + rel[4] * y + rel[5] * z + rel[0];
+    ay = rel[6] * x + rel[7] * y + rel[8] * z + rel[1];
+    az = rel[9] * x + rel[10] * y + rel[11] * z + rel[2];
+  }
+  const px = ax - oX, py = ay - oY, pz = az - oZ;
+  fu[n] = px * e1X + py * e1Y + pz * e1Z;
+  fv[n] = px * e2X + py * e2Y + pz * e2Z;
+  fh[n] = px * nX + py * nY + pz * nZ;
+  fid[n] = id;
+  return n + 1;
+}
+
+/**
+ * Replace a feature's points by their 2D convex hull, counter-clockwise (Andrew's monotone chain; insertion sort
+ * since n is small). Collinear and duplicate points are dropped, so a segment comes back as its two ends.
+ */
+function hull2d(fu: Float64Array, fv: Float64Array, fh: Float64Array, fid: Int32Array, n: number, eps: number): number {
+  if (n <= 1) return n;
+  // sort indices by (u, v)
+  for (let i = 0; i < n; i++) _hullIdx[i] = i;
+  for (let i = 1; i < n; i++) {
+    const k = _hullIdx[i];
+    let j = i - 1;
+    while (j >= 0 && (fu[_hullIdx[j]] > fu[k] || (fu[_hullIdx[j]] === fu[k] && fv[_hullIdx[j]] > fv[k]))) { _hullIdx[j + 1] = _hullIdx[j]; j--; }
+    _hullIdx[j + 1] = k;
+  }
+  const out = _hullIdx.subarray(MAXP + 1); // chain (indices), reuses the tail of the scratch
+  let m = 0;
+  // lower hull
+  for (let i = 0; i < n; i++) {
+    const k = _hullIdx[i];
+    while (m >= 2 && cross2(fu, fv, out[m - 2], out[m - 1], k) <= eps) m--;
+    out[m++] = k;
+  }
+  // upper hull
+  const lowerEnd = m + 1;
+  for (let i = n - 2; i >= 0; i--) {
+    const k = _hullIdx[i];
+    while (m >= lowerEnd && cross2(fu, fv, out[m - 2], out[m - 1], k) <= eps) m--;
+    out[m++] = k;
+  }
+  m--; // last equals first
+  if (m < 1) m = 1;
+  // all points (nearly) coincident: keep one; a segment: its two ends
+  if (m === 2) {
+    const a = out[0], b = out[1];
+    const du = fu[a] - fu[b], dv = fv[a] - fv[b];
+    if (du * du + dv * dv <= eps) m = 1;
+  }
+  for (let i = 0; i < m; i++) { const k = out[i]; _tmpU[i] = fu[k]; _tmpV[i] = fv[k]; _tmpH[i] = fh[k]; _tmpId[i] = fid[k]; }
+  for (let i = 0; i < m; i++) { fu[i] = _tmpU[i]; fv[i] = _tmpV[i]; fh[i] = _tmpH[i]; fid[i] = _tmpId[i]; }
+  return m;
+}
+function cross2(u: Float64Array, v: Float64Array, o: number, a: number, b: number): number {
+  return (u[a] - u[o]) * (v[b] - v[o]) - (v[a] - v[o]) * (u[b] - u[o]);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Clipping with feature tracking
+
+/** Load the incident feature into clip buffer 1. side 0 = A, 1 = B. */
+function loadIncident(fu: Float64Array, fv: Float64Array, fid: Int32Array, n: number, side: number): void {
+  for (let i = 0; i < n; i++) {
+    _c1u[i] = fu[i]; _c1v[i] = fv[i];
+    _c1id[i] = vertexId(side === 0 ? ID_VERTEX_A : ID_VERTEX_B, fid[i]);
+    _c1e0[i] = fid[i]; _c1e1[i] = fid[(i + 1) % n]; _c1es[i] = side;
+  }
+  nClip = n;
+}
+
+/**
+ * Clip buffer 1 by the half-plane left of the reference edge (au,av)→(bu,bv) (reference vertex ids ra → rb,
+ * reference side refSide). A crossing of an incident edge gets an edge–edge id; a crossing of an edge created by an
+ * earlier clip (it runs along reference edge p→ra) is the reference vertex ra itself.
+ */
+function clipHalfPlane(au: number, av: number, bu: number, bv: number, ra: number, rb: number, refSide: number, eps: number): void {
+  const n = nClip;
+  if (n === 0) return;
+  const tu = bu - au, tv = bv - av;
+  let m = 0;
+  for (let i = 0; i < n; i++) {
+    const j = i === 0 ? n - 1 : i - 1; // previous
+    const dj = tu * (_c1v[j] - av) - tv * (_c1u[j] - au); // > 0 inside (left)
+    const di = tu * (_c1v[i] - av) - tv * (_c1u[i] - au);
+    const inJ = dj >= -eps, inI = di >= -eps;
+    if (inI !== inJ && n > 1) {
+      // crossing of edge j → i
+      const t = dj / (dj - di);
+      _c2u[m] = _c1u[j] + t * (_c1u[i] - _c1u[j]);
+      _c2v[m] = _c1v[j] + t * (_c1v[i] - _c1v[j]);
+      if (_c1es[j] === refSide) {
+        // edge j lies along an earlier reference edge ending at ra or starting at rb: the crossing is that shared vertex
+        const shared = _c1e1[j] === ra || _c1e0[j] === ra ? ra : rb;
+        _c2id[m] = vertexId(refSide === 0 ? ID_VERTEX_A : ID_VERTEX_B, shared);
+      } else if (refSide === 0) {
+        _c2id[m] = edgePairId(ra, rb, _c1e0[j], _c1e1[j]);
+      } else {
+        _c2id[m] = edgePairId(_c1e0[j], _c1e1[j], ra, rb);
+      }
+      if (inI) { _c2e0[m] = _c1e0[j]; _c2e1[m] = _c1e1[j]; _c2es[m] = _c1es[j]; } // entering: continue along the same edge
+      else { _c2e0[m] = ra; _c2e1[m] = rb; _c2es[m] = refSide; } // leaving: continue along the reference edge
+      m++;
+    }
+    if (inI) {
+      _c2u[m] = _c1u[i]; _c2v[m] = _c1v[i]; _c2id[m] = _c1id[i];
+      _c2e0[m] = _c1e0[i]; _c2e1[m] = _c1e1[i]; _c2es[m] = _c1es[i];
+      m++;
+    }
+  }
+  for (let i = 0; i < m; i++) {
+    _c1u[i] = _c2u[i]; _c1v[i] = _c2v[i]; _c1id[i] = _c2id[i]; _c1e0[i] = _c2e0[i]; _c1e1[i] = _c2e1[i]; _c1es[i] = _c2es[i];
+  }
+  nClip = m;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Surface heights along n at a plane point (u, v)
+
+function heightA(a: Shape, u: number, v: number): number {
+  const qx = oX + u * e1X + v * e2X, qy = oY + u * e1Y + v * e2Y, qz = oZ + u * e1Z + v * e2Z;
+  const c = a.core;
+  if (c === CORE_BOX || c === CORE_HULL || c === CORE_CYLINDER) {
+    const t = coreExit(a, qx, qy, qz, nX, nY, nZ);
+    return t;
+  }
+  return roundHeight(_fAu, _fAv, _fAh, nFA, u, v) + a.radius;
+}
+
+function heightB(b: Shape, rel: Float64Array, u: number, v: number): number {
+  const c = b.core;
+  if (c === CORE_BOX || c === CORE_HULL || c === CORE_CYLINDER) {
+    // q and −n in B's frame: x_B = Rᵀ(x_A − t)
+    const qx = oX + u * e1X + v * e2X - rel[0], qy = oY + u * e1Y + v * e2Y - rel[1], qz = oZ + u * e1Z + v * e2Z - rel[2];
+    const bx = rel[3] * qx + rel[6] * qy + rel[9] * qz, by = rel[4] * qx + rel[7] * qy + rel[10] * qz, bz = rel[5] * qx + rel[8] * qy + rel[11] * qz;
+    const dx = -(rel[3] * nX + rel[6] * nY + rel[9] * nZ), dy = -(rel[4] * nX + rel[7] * nY + rel[10] * nZ), dz = -(rel[5] * nX + rel[8] * nY + rel[11] * nZ);
+    const t = coreExit(b, bx, by, bz, dx, dy, dz);
+    return -t;
+  }
+  return roundHeight(_fBu, _fBv, _fBh, nFB, u, v) - b.radius;
+}
+
+/** Height of a point or segment feature at (u, v): constant, or linear along the segment (clamped). */
+function roundHeight(fu: Float64Array, fv: Float64Array, fh: Float64Array, n: number, u: number, v: number): number {
+  if (n < 2) return fh[0];
+  const du = fu[1] - fu[0], dv = fv[1] - fv[0];
+  const l2 = du * du + dv * dv;
+  let t = l2 > 0 ? ((u - fu[0]) * du + (v - fv[0]) * dv) / l2 : 0;
+  if (t < 0) t = 0; else if (t > 1) t = 1;
+  return fh[0] + t * (fh[1] - fh[0]);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Analytic fast paths: set the normal (A frame), depth and deepest points; return false when separated beyond margin.
+
+let dAx = 0, dAy = 0, dAz = 0, dBx = 0, dBy = 0, dBz = 0, dDepth = 0, dnx = 0, dny = 0, dnz = 0;
+
+function sphereSphere(a: Shape, b: Shape, rel: Float64Array, margin: number): boolean {
+  const tx = rel[0], ty = rel[1], tz = rel[2];
+  const d2 = tx * tx + ty * ty + tz * tz, r = a.radius + b.radius;
+  if (d2 > (r + margin) * (r + margin)) return false;
+  const d = Math.sqrt(d2);
+  if (d > 0) { dnx = tx / d; dny = ty / d; dnz = tz / d; } else { dnx = 0; dny = 0; dnz = 1; } // coincident centres: any axis
+  dDepth = r - d;
+  dAx = dnx * a.radius; dAy = dny * a.radius; dAz = dnz * a.radius;
+  dBx = tx - dnx * b.radius; dBy = ty - dny * b.radius; dBz = tz - dnz * b.radius;
+  return true;
+}
+
+/**
+ * Sphere (centre c in the box frame, radius r) against a box: the closest box point is c clamped to the box; when c
+ * is inside, the nearest face gives the normal. Writes the normal from box to sphere, in the box frame, into
+ * dn*, the depth into dDepth, and the deepest points (box surface, sphere surface) into dA*, dB*.
+ */
+function sphereInBoxFrame(box: Shape, cx: number, cy: number, cz: number, r: number, margin: number): boolean {
+  const hx = box.hx, hy = box.hy, hz = box.hz;
+  const qx = cx < -hx ? -hx : cx > hx ? hx : cx, qy = cy < -hy ? -hy : cy > hy ? hy : cy, qz = cz < -hz ? -hz : cz > hz ? hz : cz;
+  const dx = cx - qx, dy = cy - qy, dz = cz - qz;
+  const d2 = dx * dx + dy * dy + dz * dz;
+  if (d2 > 0) {
+    if (d2 > (r + margin) * (r + margin)) return false;
+    const d = Math.sqrt(d2);
+    dnx = dx / d; dny = dy / d; dnz = dz / d; dDepth = r - d;
+    dAx = qx; dAy = qy; dAz = qz;
+  } else {
+    // centre inside: push out through the nearest face (smallest gap h − |c|)
+    const gx = hx - Math.abs(cx), gy = hy - Math.abs(cy), gz = hz - Math.abs(cz);
+    dnx = 0; dny = 0; dnz = 0;
+    if (gx <= gy && gx <= gz) { dnx = cx >= 0 ? 1 : -1; dDepth = r + gx; dAx = dnx * hx; dAy = cy; dAz = cz; }
+    else if (gy <= gz) { dny = cy >= 0 ? 1 : -1; dDepth = r + gy; dAx = cx; dAy = dny * hy; dAz = cz; }
+    else { dnz = cz >= 0 ? 1 : -1; dDepth = r + gz; dAx = cx; dAy = cy; dAz = dnz * hz; }
+  }
+  dBx = cx - dnx * r; dBy = cy - dny * r; dBz = cz - dnz * r;
+  return true;
+}
+
+function sphereBox(a: Shape, b: Shape, rel: Float64Array, margin: number): boolean {
+  if (a.core === CORE_POINT) {
+    // sphere A at A's origin; box B: c in B's frame = Rᵀ(0 − t)
+    const cx = -(rel[3] * rel[0] + rel[6] * rel[1] + rel[9] * rel[2]);
+    const cy = -(rel[4] * rel[0] + rel[7] * rel[1] + rel[10] * rel[2]);
+    const cz = -(rel[5] * rel[0] + rel[8] * rel[1] + rel[11] * rel[2]);
+    if (!sphereInBoxFrame(b, cx, cy, cz, a.radius, margin)) return false;
+    // normal box → sphere in B's frame; A → B is its opposite, rotated to A's frame
+    const nx = -dnx, ny = -dny, nz = -dnz;
+    dnx = rel[3] * nx + rel[4] * ny + rel[5] * nz; dny = rel[6] * nx + rel[7] * ny + rel[8] * nz; dnz = rel[9] * nx + rel[10] * ny + rel[11] * nz;
+    const sx = dBx, sy = dBy, sz = dBz, bx = dAx, by = dAy, bz = dAz;
+    dAx = rel[3] * sx + rel[4] * sy + rel[5] * sz + rel[0]; dAy = rel[6] * sx + rel[7] * sy + rel[8] * sz + rel[1]; dAz = rel[9] * sx + rel[10] * sy + rel[11] * sz + rel[2];
+    dBx = rel[3] * bx + rel[4] * by + rel[5] * bz + rel[0]; dBy = rel[6] * bx + rel[7] * by + rel[8] * bz + rel[1]; dBz = rel[9] * bx + rel[10] * by + rel[11] * bz + rel[2];
+    return true;
+  }
+  // box A, sphere B at t (A's frame = box frame)
+  return sphereInBoxFrame(a, rel[0], rel[1], rel[2], b.radius, margin);
+}
+
+/**
+ * Closest points of segments p1 + s d1 and p2 + t d2 (Ericson 5.1.9), returned through dA*, dB* (cores);
+ * here p1 = A's axis (0,0,±h1) and segment 2 is B's axis in A's frame.
+ */
+function capsuleCapsule(a: Shape, b: Shape, rel: Float64Array, margin: number): number {
+  const h1 = a.halfHeight, h2 = b.halfHeight;
+  const p1x = 0, p1y = 0, p1z = -h1;
+  const d1x = 0, d1y = 0, d1z = 2 * h1;
+  const ax2 = rel[5], ay2 = rel[8], az2 = rel[11]; // B's local z axis in A's frame
+  const p2x = rel[0] - ax2 * h2, p2y = rel[1] - ay2 * h2, p2z = rel[2] - az2 * h2;
+  const d2x = 2 * h2 * ax2, d2y = 2 * h2 * ay2, d2z = 2 * h2 * az2;
+  const rx = p1x - p2x, ry = p1y - p2y, rz = p1z - p2z;
+  const aa = d1x * d1x + d1y * d1y + d1z * d1z, ee = d2x * d2x + d2y * d2y + d2z * d2z, f = d2x * rx + d2y * ry + d2z * rz;
+  let s = 0, t = 0;
+  if (aa <= 1e-300 && ee <= 1e-300) { s = 0; t = 0; }
+  else if (aa <= 1e-300) { t = clamp01(f / ee); }
+  else {
+    const c = d1x * rx + d1y * ry + d1z * rz;
+    if (ee <= 1e-300) { s = clamp01(-c / aa); }
+    else {
+      const bb = d1x * d2x + d1y * d2y + d1z * d2z;
+      const den = aa * ee - bb * bb;
+      s = den > 1e-14 * aa * ee ? clamp01((bb * f - c * ee) / den) : 0; // parallel: any s, take 0
+      t = (bb * s + f) / ee;
+      if (t < 0) { t = 0; s = clamp01(-c / aa); } else if (t > 1) { t = 1; s = clamp01((bb - c) / aa); }
+    }
+  }
+  const c1x = p1x + d1x * s, c1y = p1y + d1y * s, c1z = p1z + d1z * s;
+  const c2x = p2x + d2x * t, c2y = p2y + d2y * t, c2z = p2z + d2z * t;
+  const dx = c2x - c1x, dy = c2y - c1y, dz = c2z - c1z;
+  const dist = Math.sqrt(dx * dx + dy * dy + dz * dz);
+  const r = a.radius + b.radius;
+  if (dist > r + margin) return 0;
+  if (dist <= 1e-12 * (a.boundingRadius + b.boundingRadius)) return 2; // axes intersect: let GJK/EPA decide
+  dnx = dx / dist; dny = dy / dist; dnz = dz / dist;
+  dDepth = r - dist;
+  dAx = c1x + dnx * a.radius; dAy = c1y + dny * a.radius; dAz = c1z + dnz * a.radius;
+  dBx = c2x - dnx * b.radius; dBy = c2y - dny * b.radius; dBz = c2z - dnz * b.radius;
+  return 1;
+}
+function clamp01(x: number): number { return x < 0 ? 0 : x > 1 ? 1 : x; }
+
+// ---------------------------------------------------------------------------------------------------------------
+
+function finishEmpty(out: Manifold): Manifold {
+  lastRegion = 0;
+  out.count = 0;
+  return out;
+}
+
+/**
+ * Contact manifold of two convex shapes. Writes `out` (count 0 when separated by more than input.margin) and
+ * updates `cache` (the last separating direction) when given. Never allocates.
+ * @throws InvalidArgumentError for a negative margin or tolerance
+ */
+export function contactManifold(input: ManifoldInput, out: Manifold, cache?: GjkCache): Manifold {
+  const margin = input.margin, tolerance = input.tolerance;
+  if (!(margin >= 0) || !(tolerance >= 0)) {
+    requireNonNegative('input.margin', margin);
+    requireNonNegative('input.tolerance', tolerance);
+  }
+  const a = input.shapeA, b = input.shapeB, poseA = input.poseA;
+  const rel = _pairRel;
+  relativePose(poseA, input.poseB, rel);
+  if (!Number.isFinite(rel[0] + rel[1] + rel[2] + rel[3] + rel[7] + rel[11])) throw new InvalidArgumentError('input.poseA/poseB', NaN, 'poses must be finite');
+  out.gjkIterations = 0; out.epaIterations = 0;
+  const ca = a.core, cb = b.core;
+  let analytic = false;
+  // ---- 1. normal and depth ----
+  if (ca === CORE_POINT && cb === CORE_POINT) {
+    if (!sphereSphere(a, b, rel, margin)) return finishEmpty(out);
+    analytic = true;
+  } else if ((ca === CORE_POINT && cb === CORE_BOX) || (ca === CORE_BOX && cb === CORE_POINT)) {
+    if (!sphereBox(a, b, rel, margin)) return finishEmpty(out);
+    analytic = true;
+  } else if (ca === CORE_SEGMENT && cb === CORE_SEGMENT) {
+    const r = capsuleCapsule(a, b, rel, margin);
+    if (r === 0) return finishEmpty(out);
+    analytic = r === 1; // 2: the axes intersect, depth needs EPA
+  }
+  if (!analytic) {
+    let sx: number, sy: number, sz: number;
+    if (cache && cache.valid) { sx = cache.dir[0]; sy = cache.dir[1]; sz = cache.dir[2]; } else { sx = rel[0]; sy = rel[1]; sz = rel[2]; }
+    gjkLocal(a, b, rel, false, sx, sy, sz, GJK_MAX_ITERATIONS, false);
+    const st = gjkState;
+    out.gjkIterations = st.iterations;
+    const r = a.radius + b.radius;
+    if (!st.overlap && st.distance > 1e-9 * (a.boundingRadius + b.boundingRadius)) {
+      if (st.distance - r > margin) {
+        if (cache) { cache.dir[0] = -st.vx; cache.dir[1] = -st.vy; cache.dir[2] = -st.vz; cache.valid = true; }
+        return finishEmpty(out);
+      }
+      const inv = 1 / st.distance;
+      dnx = -st.vx * inv; dny = -st.vy * inv; dnz = -st.vz * inv;
+      dDepth = r - st.distance;
+      dAx = st.ax + dnx * a.radius; dAy = st.ay + dny * a.radius; dAz = st.az + dnz * a.radius;
+      dBx = st.bx - dnx * b.radius; dBy = st.by - dny * b.radius; dBz = st.bz - dnz * b.radius;
+    } else {
+      epaLocal(a, b, rel, EPA_MAX_ITERATIONS);
+      const e = epaState;
+      out.epaIterations = e.iterations;
+      dnx = e.nx; dny = e.ny; dnz = e.nz; dDepth = e.depth;
+      dAx = e.ax; dAy = e.ay; dAz = e.az; dBx = e.bx; dBy = e.by; dBz = e.bz;
+    }
+  }
+  if (cache) { cache.dir[0] = dnx; cache.dir[1] = dny; cache.dir[2] = dnz; cache.valid = true; }
+  out.depth = dDepth;
+  rotateToWorld(poseA, dnx, dny, dnz, out.normal, 0);
+  // ---- 2. contact frame through A's deepest point ----
+  setBasis(dnx, dny, dnz);
+  oX = dAx; oY = dAy; oZ = dAz;
+  // sphere–sphere and point-like pairs: one point, no clipping needed
+  if (ca === CORE_POINT && cb === CORE_POINT) {
+    emitSingle(out, poseA, ID_VERTEX_A, 0);
+    return out;
+  }
+  // ---- 3. features in the slab ----
+  const scale = a.boundingRadius + b.boundingRadius;
+  const sep = dDepth < 0 ? -dDepth : dDepth;
+  const slab = sep + tolerance;
+  // A's core support value along n is (support of the whole shape) − r_A; its feature lies within `slab` of it.
+  nFA = collectFeature(a, null, 1, slab, _fAu, _fAv, _fAh, _fAid);
+  nFB = collectFeature(b, rel, -1, slab, _fBu, _fBv, _fBh, _fBid);
+  const eps2 = 1e-18 * scale * scale + 1e-24;
+  nFA = hull2d(_fAu, _fAv, _fAh, _fAid, nFA, eps2);
+  nFB = hull2d(_fBu, _fBv, _fBh, _fBid, nFB, eps2);
+  // ---- 4. clip ----
+  let nk = 0;
+  if (nFA >= 3 || nFB >= 3) {
+    const refA = nFA >= nFB;
+    const ru = refA ? _fAu : _fBu, rv = refA ? _fAv : _fBv, rid = refA ? _fAid : _fBid, rn = refA ? nFA : nFB;
+    if (refA) loadIncident(_fBu, _fBv, _fBid, nFB, 1); else loadIncident(_fAu, _fAv, _fAid, nFA, 0);
+    const refSide = refA ? 0 : 1;
+    const ceps = 1e-12 * scale;
+    for (let i = 0; i < rn && nClip > 0; i++) {
+      const j = i + 1 === rn ? 0 : i + 1;
+      clipHalfPlane(ru[i], rv[i], ru[j], rv[j], rid[i], rid[j], refSide, ceps * Math.sqrt((ru[j] - ru[i]) ** 2 + (rv[j] - rv[i]) ** 2));
+    }
+    for (let i = 0; i < nClip; i++) { _ku[nk] = _c1u[i]; _kv[nk] = _c1v[i]; _kid[nk] = _c1id[i]; nk++; }
+  } else if (nFA === 2 && nFB === 2) {
+    nk = clipSegments();
+  } else if (nFA === 1 || nFB === 1) {
+    // a vertex (or sphere / capsule end) against anything: the contact is at that vertex
+    if (nFB === 1 && nFA !== 1) { _ku[0] = _fBu[0]; _kv[0] = _fBv[0]; _kid[0] = vertexId(ID_VERTEX_B, _fBid[0]); }
+    else if (nFA === 1 && nFB !== 1) { _ku[0] = _fAu[0]; _kv[0] = _fAv[0]; _kid[0] = vertexId(ID_VERTEX_A, _fAid[0]); }
+    else { _ku[0] = 0.5 * (_fAu[0] + _fBu[0]); _kv[0] = 0.5 * (_fAv[0] + _fBv[0]); _kid[0] = vertexId(ID_VERTEX_A, _fAid[0]) + _fBid[0] * K * K; }
+    nk = 1;
+  }
+  // ---- 5. depths ----
+  let m = 0;
+  const dropBelow = -margin - 1e-9 * scale;
+  for (let i = 0; i < nk; i++) {
+    const ha = heightA(a, _ku[i], _kv[i]);
+    const hb = heightB(b, rel, _ku[i], _kv[i]);
+    const d = ha - hb;
+    if (!(d >= dropBelow)) continue; // also drops NaN / −∞ (a line missing a core)
+    // dedupe (clipping a 2-gon emits its crossing twice)
+    let dup = false;
+    for (let j = 0; j < m; j++) if (_kid[j] === _kid[i] && Math.abs(_ku[j] - _ku[i]) + Math.abs(_kv[j] - _kv[i]) <= 1e-9 * scale) { dup = true; break; }
+    if (dup) continue;
+    _ku[m] = _ku[i]; _kv[m] = _kv[i]; _kid[m] = _kid[i]; _kd[m] = d; _kh[m] = 0.5 * (ha + hb);
+    m++;
+  }
+  if (m === 0) {
+    // clipping lost the region to round-off (or the features barely overlap): report the deepest point
+    emitSingle(out, poseA, ID_FALLBACK, 0);
+    return out;
+  }
+  // ---- 6. reduce ----
+  lastRegion = m; lastPose = poseA;
+  const nKeep = reduce(m);
+  out.count = nKeep;
+  for (let k = 0; k < nKeep; k++) {
+    const i = _keep[k];
+    const u = _ku[i], v = _kv[i], h = _kh[i];
+    pointToWorld(poseA, oX + u * e1X + v * e2X + h * nX, oY + u * e1Y + v * e2Y + h * nY, oZ + u * e1Z + v * e2Z + h * nZ, out.points, 3 * k);
+    out.depths[k] = _kd[i];
+    out.ids[k] = _kid[i];
+  }
+  return out;
+}
+
+function emitSingle(out: Manifold, poseA: Pose, type: number, v: number): void {
+  lastRegion = 0;
+  out.count = 1;
+  pointToWorld(poseA, 0.5 * (dAx + dBx), 0.5 * (dAy + dBy), 0.5 * (dAz + dBz), out.points, 0);
+  out.depths[0] = dDepth;
+  out.ids[0] = vertexId(type, v);
+}
+
+/** Two segment features: overlap interval when parallel, crossing point otherwise. */
+function clipSegments(): number {
+  const au = _fAu[0], av = _fAv[0], du = _fAu[1] - au, dv = _fAv[1] - av;
+  const bu = _fBu[0], bv = _fBv[0], eu = _fBu[1] - bu, ev = _fBv[1] - bv;
+  const la = Math.sqrt(du * du + dv * dv), lb = Math.sqrt(eu * eu + ev * ev);
+  const cr = du * ev - dv * eu;
+  if (Math.abs(cr) <= 0.02 * la * lb) {
+    // parallel: clip B's segment to A's extent along A's direction
+    const inv = 1 / (la * la);
+    let t0 = ((bu - au) * du + (bv - av) * dv) * inv, t1 = ((bu + eu - au) * du + (bv + ev - av) * dv) * inv;
+    let n = 0;
+    // B end 0
+    const p0in = t0 >= 0 && t0 <= 1, p1in = t1 >= 0 && t1 <= 1;
+    if (p0in) { _ku[n] = bu; _kv[n] = bv; _kid[n] = vertexId(ID_VERTEX_B, _fBid[0]); n++; }
+    if (p1in) { _ku[n] = bu + eu; _kv[n] = bv + ev; _kid[n] = vertexId(ID_VERTEX_B, _fBid[1]); n++; }
+    // A's ends that fall inside B's extent
+    for (let k = 0; k < 2 && n < 2; k++) {
+      const pu = _fAu[k], pv = _fAv[k];
+      const s = ((pu - bu) * eu + (pv - bv) * ev) / (lb * lb);
+      if (s > 0 && s < 1) {
+        // the point of B's line beside A's end (same u along A)
+        _ku[n] = bu + s * eu; _kv[n] = bv + s * ev; _kid[n] = vertexId(ID_VERTEX_A, _fAid[k]); n++;
+      }
+    }
+    void t0; void t1; t0 = 0; t1 = 0;
+    return n;
+  }
+  // crossing of the two lines: a + s d = b + t e
+  const s = ((bu - au) * ev - (bv - av) * eu) / cr;
+  const sc = s < 0 ? 0 : s > 1 ? 1 : s;
+  _ku[0] = au + sc * du; _kv[0] = av + sc * dv;
+  _kid[0] = edgePairId(_fAid[0], _fAid[1], _fBid[0], _fBid[1]);
+  return 1;
+}
+
+/** Choose at most 4 of the m candidates into _keep; returns how many. */
+function reduce(m: number): number {
+  if (m <= 4) { for (let i = 0; i < m; i++) _keep[i] = i; return m; }
+  // deepest (first on ties: deterministic)
+  let i0 = 0;
+  for (let i = 1; i < m; i++) if (_kd[i] > _kd[i0]) i0 = i;
+  // farthest from it
+  let i1 = -1, best = -1;
+  for (let i = 0; i < m; i++) {
+    const du = _ku[i] - _ku[i0], dv = _kv[i] - _kv[i0], d2 = du * du + dv * dv;
+    if (d2 > best) { best = d2; i1 = i; }
+  }
+  // largest triangle (signed area remembered to know the side)
+  let i2 = -1, bestA = -1, sideA = 0;
+  for (let i = 0; i < m; i++) {
+    const ar = (_ku[i1] - _ku[i0]) * (_kv[i] - _kv[i0]) - (_kv[i1] - _kv[i0]) * (_ku[i] - _ku[i0]);
+    if (Math.abs(ar) > bestA) { bestA = Math.abs(ar); i2 = i; sideA = ar; }
+  }
+  // the point adding most area: outside edge (i0,i1) on the side opposite to i2, or outside edges (i1,i2), (i2,i0)
+  let i3 = -1, bestB = 0;
+  const sgn = sideA >= 0 ? 1 : -1;
+  for (let i = 0; i < m; i++) {
+    if (i === i0 || i === i1 || i === i2) continue;
+    const a01 = -sgn * ((_ku[i1] - _ku[i0]) * (_kv[i] - _kv[i0]) - (_kv[i1] - _kv[i0]) * (_ku[i] - _ku[i0]));
+    const a12 = -sgn * ((_ku[i2] - _ku[i1]) * (_kv[i] - _kv[i1]) - (_kv[i2] - _kv[i1]) * (_ku[i] - _ku[i1]));
+    const a20 = -sgn * ((_ku[i0] - _ku[i2]) * (_kv[i] - _kv[i2]) - (_kv[i0] - _kv[i2]) * (_ku[i] - _ku[i2]));
+    const gain = Math.max(a01, a12, a20);
+    if (gain > bestB) { bestB = gain; i3 = i; }
+  }
+  _keep[0] = i0; _keep[1] = i1; _keep[2] = i2;
+  if (i3 < 0) return 3;
+  _keep[3] = i3;
+  return 4;
+}
+
+/** The manifold's contact points on A and on B can be recovered from the midpoint: p ∓ n·depth/2. */
+export function manifoldPointOnA(m: Manifold, k: number, out: Float64Array): Float64Array {
+  const h = 0.5 * m.depths[k];
+  out[0] = m.points[3 * k] + m.normal[0] * h; out[1] = m.points[3 * k + 1] + m.normal[1] * h; out[2] = m.points[3 * k + 2] + m.normal[2] * h;
+  return out;
+}
+
+let lastRegion = 0;
+let lastPose: Pose | null = null;
+
+/**
+ * The whole clipped contact region of the last contactManifold call, before reduction to 4 points: writes up to
+ * out.length / 4 points as (x, y, z, depth) in the world frame and returns how many there were. 0 when the last call
+ * reported a single analytic/fallback point or no contact. For drawing and for tests.
+ */
+export function lastContactRegion(out: Float64Array): number {
+  const n = Math.min(lastRegion, out.length >> 2);
+  for (let i = 0; i < n && lastPose; i++) {
+    const u = _ku[i], v = _kv[i], h = _kh[i];
+    pointToWorld(lastPose, oX + u * e1X + v * e2X + h * nX, oY + u * e1Y + v * e2Y + h * nY, oZ + u * e1Z + v * e2Z + h * nZ, _regionTmp, 0);
+    out[4 * i] = _regionTmp[0]; out[4 * i + 1] = _regionTmp[1]; out[4 * i + 2] = _regionTmp[2]; out[4 * i + 3] = _kd[i];
+  }
+  return lastRegion;
+}
+const _regionTmp = new Float64Array(3);
