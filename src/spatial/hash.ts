@@ -553,85 +553,8 @@ function kNearestBatchCore(
 
     // Each member against the gathered candidates.
     for (let q = g0; q < g1; q++) {
-      const x = sx[q], y = sy[q], self = sid[q];
-      // Branch-free compaction of the candidates within r. Every candidate is written at slot m, and m advances
-      // only if d² <= r², read off the sign bit of r² - d² (the sign of a rounded difference is exact, and equal
-      // values give +0). A compare-and-branch here is taken about half the time at random, and V8 compiles
-      // `cond ? 1 : 0` to a branch: measured 5 ns per candidate with the branch, 1.3 ns with the sign bit
-      // (2026-11). The member itself (d² = 0) passes too; it is removed after sorting.
-      let m = 0;
-      for (let c = 0; c < gn; c++) {
-        const dx = gx[c] - x, dy = gy[c] - y;
-        const d2 = dx * dx + dy * dy;
-        cd[m] = d2;
-        ci[m] = gid[c];
-        _signF64[0] = r2 - d2;
-        m += 1 - (_signI32[SIGN_WORD] >>> 31);
-      }
-      const off = self * k;
-      let n: number;
-      if (m <= 2 * k + 1) {
-        // Few survivors (the usual case): insertion sort all of them by (d², id), keep the first k.
-        for (let a = 1; a < m; a++) {
-          const d2 = cd[a], id = ci[a];
-          let p = a;
-          while (p > 0) {
-            const pd = cd[p - 1];
-            if (pd < d2 || (pd === d2 && ci[p - 1] < id)) break;
-            cd[p] = pd;
-            ci[p] = ci[p - 1];
-            p--;
-          }
-          cd[p] = d2;
-          ci[p] = id;
-        }
-        // Drop the member itself: it sits among the leading d² = 0 entries (exact duplicates of its position).
-        // (It is absent only when the layer filter rejected it.)
-        let selfAt = 0;
-        while (selfAt < m && ci[selfAt] !== self) selfAt++;
-        if (selfAt < m) {
-          m--;
-          for (let a = selfAt; a < m; a++) {
-            cd[a] = cd[a + 1];
-            ci[a] = ci[a + 1];
-          }
-        }
-        n = m < k ? m : k;
-        for (let a = 0; a < n; a++) {
-          outIds[off + a] = ci[a];
-          outDist2[off + a] = cd[a];
-        }
-      } else {
-        // Many survivors (r large against the spacing): bounded insertion into the output, k-th distance as bound.
-        n = 0;
-        const last = off + k - 1;
-        let bound2 = r2;
-        for (let a = 0; a < m; a++) {
-          const d2 = cd[a];
-          if (d2 > bound2) continue;
-          const id = ci[a];
-          if (id === self) continue;
-          let p: number;
-          if (n < k) {
-            p = off + n;
-            n++;
-          } else {
-            const ld = outDist2[last];
-            if (d2 > ld || (d2 === ld && id > outIds[last])) continue;
-            p = last;
-          }
-          while (p > off) {
-            const pd = outDist2[p - 1];
-            if (pd < d2 || (pd === d2 && outIds[p - 1] < id)) break;
-            outDist2[p] = pd;
-            outIds[p] = outIds[p - 1];
-            p--;
-          }
-          outDist2[p] = d2;
-          outIds[p] = id;
-          if (n === k) bound2 = outDist2[last];
-        }
-      }
+      const self = sid[q];
+      const n = memberKNearest(sx[q], sy[q], self, gx, gy, gid, gn, cd, ci, r2, k, outIds, outDist2, self * k);
       outCounts[self] = n;
       total += n;
     }
@@ -643,24 +566,106 @@ function kNearestBatchCore(
 }
 
 /**
+ * One member of a batch group against the group's gathered candidates (gx, gy, gid)[0..gn): its k nearest within
+ * r (by (d², id), itself excluded) written to outIds/outDist2[off..off+n); returns n. A separate small function
+ * so the optimiser keeps its loop variables in registers.
+ */
+function memberKNearest(
+  x: number, y: number, self: number, gx: Float64Array, gy: Float64Array, gid: Int32Array, gn: number,
+  cd: Float64Array, ci: Int32Array, r2: number, k: number, outIds: Int32Array, outDist2: Float64Array, off: number,
+): number {
+  const signF64 = _signF64, signI32 = _signI32, signWord = SIGN_WORD;
+  // Branch-free compaction of the candidates within r. Every candidate is written at slot m, and m advances
+  // only if d² <= r², read off the sign bit of r² - d² (the sign of a rounded difference is exact, and equal
+  // values give +0). A compare-and-branch here is taken about half the time at random, and V8 compiles
+  // `cond ? 1 : 0` to a branch: on the 100k crowd's real candidate sets (25 per member) this loop took 15 ms
+  // with the branch and 10 ms with the sign bit (CPU time, 2026-11-29, shared 2-core EPYC VM). The member itself
+  // (d² = 0) passes too; it is removed after sorting.
+  let m = 0;
+  for (let c = 0; c < gn; c++) {
+    const dx = gx[c] - x, dy = gy[c] - y;
+    const d2 = dx * dx + dy * dy;
+    cd[m] = d2;
+    ci[m] = gid[c];
+    signF64[0] = r2 - d2;
+    m += 1 - (signI32[signWord] >>> 31);
+  }
+  let n: number;
+  if (m <= 2 * k + 1) {
+    // Few survivors (the usual case): insertion sort all of them by (d², id), keep the first k.
+    for (let a = 1; a < m; a++) {
+      const d2 = cd[a], id = ci[a];
+      let p = a;
+      while (p > 0) {
+        const pd = cd[p - 1];
+        if (pd < d2 || (pd === d2 && ci[p - 1] < id)) break;
+        cd[p] = pd;
+        ci[p] = ci[p - 1];
+        p--;
+      }
+      cd[p] = d2;
+      ci[p] = id;
+    }
+    // Drop the member itself: it sits among the leading d² = 0 entries (exact duplicates of its position).
+    // (It is absent only when the layer filter rejected it.)
+    let selfAt = 0;
+    while (selfAt < m && ci[selfAt] !== self) selfAt++;
+    if (selfAt < m) {
+      m--;
+      for (let a = selfAt; a < m; a++) {
+        cd[a] = cd[a + 1];
+        ci[a] = ci[a + 1];
+      }
+    }
+    n = m < k ? m : k;
+    for (let a = 0; a < n; a++) {
+      outIds[off + a] = ci[a];
+      outDist2[off + a] = cd[a];
+    }
+  } else {
+    // Many survivors (r large against the spacing): bounded insertion into the output, k-th distance as bound.
+    n = 0;
+    const last = off + k - 1;
+    let bound2 = r2;
+    for (let a = 0; a < m; a++) {
+      const d2 = cd[a];
+      if (d2 > bound2) continue;
+      const id = ci[a];
+      if (id === self) continue;
+      let p: number;
+      if (n < k) {
+        p = off + n;
+        n++;
+      } else {
+        const ld = outDist2[last];
+        if (d2 > ld || (d2 === ld && id > outIds[last])) continue;
+        p = last;
+      }
+      while (p > off) {
+        const pd = outDist2[p - 1];
+        if (pd < d2 || (pd === d2 && outIds[p - 1] < id)) break;
+        outDist2[p] = pd;
+        outIds[p] = outIds[p - 1];
+        p--;
+      }
+      outDist2[p] = d2;
+      outIds[p] = id;
+      if (n === k) bound2 = outDist2[last];
+    }
+  }
+  return n;
+}
+
+/**
  * kNN kernel of queryKNearest (ring search). Arguments are already validated. Results go to
  * outIds/outDist2[off .. off + n).
  */
 function kNearestCore(
   hash: SpatialHash, x: number, y: number, r: number, k: number, excludeId: number,
-  resIds: Int32Array, resDist2: Float64Array, resOff: number, layers: Int32Array | null, mask: number,
+  outIds: Int32Array, outDist2: Float64Array, off: number, layers: Int32Array | null, mask: number,
 ): number {
   const count = hash.count;
   if (count === 0 || k === 0) return 0;
-  // The insertion sort runs in module scratch (hot in L1) and is copied out at the end: the batch's outputs are
-  // indexed by entity id, i.e. scattered in memory, and sorting in place there stalled on cache misses
-  // (2026-11: 65 ms -> see docs/SPATIAL_HASH.md for the figures).
-  if (_knnIds.length < k) {
-    _knnIds = new Int32Array(k);
-    _knnDist2 = new Float64Array(k);
-  }
-  const outIds = _knnIds, outDist2 = _knnDist2;
-  const off = 0;
   const hasLayers = layers !== null;
   const lay = layers as Int32Array;
   const sx = hash.sortedX, sy = hash.sortedY, sid = hash.sortedIds;
@@ -781,13 +786,5 @@ function kNearestCore(
     scanned += count;
   }
   hash.scanned += scanned;
-  for (let q = 0; q < n; q++) {
-    resIds[resOff + q] = outIds[q];
-    resDist2[resOff + q] = outDist2[q];
-  }
   return n;
 }
-
-/** kNN scratch (see kNearestCore); grows only when a larger k is first requested, never per frame. */
-let _knnIds = new Int32Array(64);
-let _knnDist2 = new Float64Array(64);
