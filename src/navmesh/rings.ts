@@ -94,13 +94,13 @@ export function cleanRing(field: string, ring: unknown, checkSelfIntersection = 
     ys = ny;
   }
   if (xs.length < 3) throw new DegenerateGeometryError(field, ring, 'polygon has zero area (all points collinear)');
-  const a2 = signedArea2(xs, ys, xs.length);
-  if (!(Math.abs(a2) > 1e-12 * ext * ext)) throw new DegenerateGeometryError(field, ring, 'polygon has zero area');
-  if (a2 < 0) { xs.reverse(); ys.reverse(); }
   const bad = checkSelfIntersection ? findSelfIntersection(xs, ys) : -1;
   if (bad >= 0) {
     throw new DegenerateGeometryError(field, ring, `polygon is self-intersecting (edge ${bad} crosses another edge)`);
   }
+  const a2 = signedArea2(xs, ys, xs.length);
+  if (!(Math.abs(a2) > 1e-12 * ext * ext)) throw new DegenerateGeometryError(field, ring, 'polygon has zero area');
+  if (a2 < 0) { xs.reverse(); ys.reverse(); }
   return { xs, ys, minX, minY, maxX, maxY };
 }
 
