@@ -7,6 +7,7 @@ import { formationSystem } from '../../systems/formation';
 import { steeringSystem } from '../../systems/steering';
 import { boidsSystem } from '../../systems/boids';
 import { lodSystem } from '../../systems/lod';
+import { navigationSystem } from '../../systems/navigation';
 import { funnelSystem } from '../../systems/funnel';
 
 /**
@@ -24,7 +25,7 @@ export function step(world: CrowdWorld, dt: number): void {
   // 2. Spatial hash: rebuild the neighbour index from positions.
   if (on.spatialHash) spatialHashSystem(world);
   // 3. Navigation: flow fields and grid A* paths → preferred velocity.
-  // (slot: navigationSystem)
+  if (on.navigation) navigationSystem(world, dt);
   // 4. Funnel: navmesh corridors → next corner → preferred velocity.
   if (on.funnel) funnelSystem(world, dt);
   // 5. Steering: behaviours and formations combine into the preferred velocity.

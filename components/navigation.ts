@@ -1,0 +1,61 @@
+import type { CrowdWorld } from '../src/world/crowd';
+import { defineAgentComponent } from '../src/world/registry';
+
+/** `NavigationStore.mode`: how an agent reaches its grid goal. */
+export const NAV_MODE_NONE = 0;
+/** Follow a shared flow field towards the goal (group orders). */
+export const NAV_MODE_FLOW = 1;
+/** Follow its own A* path, planned through the time-sliced path queue. */
+export const NAV_MODE_PATH = 2;
+
+/** `NavigationStore.status` values (see navigationStatus for the string form). */
+export const NAV_IDLE = 0;
+export const NAV_MOVING = 1;
+export const NAV_ARRIVED = 2;
+export const NAV_UNREACHABLE = 3;
+export const NAV_WAITING_FOR_PATH = 4;
+
+/**
+ * Per-agent grid navigation state, written by setAgentGoal / setGroupGoal and the navigation system.
+ * Distances are metres; cells are row-major indices of the world's navigation grid.
+ */
+export interface NavigationStore {
+  /** NAV_MODE_NONE / NAV_MODE_FLOW / NAV_MODE_PATH. */
+  readonly mode: Uint8Array;
+  /** NAV_IDLE / NAV_MOVING / NAV_ARRIVED / NAV_UNREACHABLE / NAV_WAITING_FOR_PATH. */
+  readonly status: Uint8Array;
+  /** Goal point (world metres) and its cell. */
+  readonly goalX: Float64Array;
+  readonly goalY: Float64Array;
+  readonly goalCell: Int32Array;
+  /** Distance to the goal point under which the agent has arrived (m). */
+  readonly arriveRadius: Float64Array;
+  /** Distance to the goal over which speed ramps from 0 to maxSpeed (m). */
+  readonly slowRadius: Float64Array;
+  /** Flow mode: slot of the shared flow field in the navigation state, −1 if none. */
+  readonly fieldSlot: Int32Array;
+  /** Path mode: cells in the agent's path buffer, index of the next waypoint, grid version it was planned on. */
+  readonly pathLength: Int32Array;
+  readonly pathIndex: Int32Array;
+  readonly pathVersion: Float64Array;
+  /** Path mode: number of re-plans requested (map edits, pushed off the path). */
+  readonly replans: Uint32Array;
+}
+
+/** The navigation component of `world` (allocated on first use). */
+export function navigationComponent(world: CrowdWorld): NavigationStore {
+  return defineAgentComponent(world, 'navigation', (a) => ({
+    mode: a.u8(NAV_MODE_NONE),
+    status: a.u8(NAV_IDLE),
+    goalX: a.f64(0),
+    goalY: a.f64(0),
+    goalCell: a.i32(-1),
+    arriveRadius: a.f64(0.25),
+    slowRadius: a.f64(2),
+    fieldSlot: a.i32(-1),
+    pathLength: a.i32(0),
+    pathIndex: a.i32(0),
+    pathVersion: a.f64(-1),
+    replans: a.u32(0),
+  }));
+}

@@ -1,0 +1,582 @@
+/**
+ * Grid navigation system: moves every agent that has a grid goal, either down a shared flow field (group orders:
+ * one solve serves the whole group) or along its own A* path (planned through a time-sliced queue so a burst of
+ * requests never stalls a frame), and writes its preferred velocity, slowing down to arrive at the goal point.
+ *
+ * Frame passes (in order):
+ *  1. grid edits: if the grid's version changed, re-solve the flow fields in use and re-plan every path whose
+ *     remaining cells were blocked (and every unreachable agent: the edit may have opened a way);
+ *  2. waiting agents: move the start of their not-yet-started requests to their current cell;
+ *  3. serve the path queue within `maxExpansionsPerFrame`; adopt finished paths;
+ *  4. per agent: preferred velocity from the field or the path; statuses; re-acquire or re-plan when pushed off.
+ *
+ * Raw cell paths are followed cell centre to cell centre (smoothing is the funnel's job). Because paths never cut
+ * wall corners, the straight segment from anywhere in one path cell to the centre of the next stays in walkable
+ * cells.
+ */
+import type { CrowdWorld } from '../src/world/crowd';
+import { CapacityError, InvalidArgumentError, OutOfRangeError } from '../src/core/errors';
+import { requireFinite, requireInteger, requireNonNegative, requirePositive } from '../src/core/validate';
+import { requireAgent } from '../src/world/agents';
+import { onDespawn } from '../src/world/registry';
+import { nowMs, profileCount, profileRecord } from '../src/world/profiler';
+import { type Grid } from '../src/grid/grid';
+import { type FindPathOptions, type GridHeuristic } from '../src/grid/search';
+import { buildFlowField, rebuildFlowField, sampleFlowField, type FlowField } from '../src/grid/flowfield';
+import {
+  cancelPathRequest, createPathQueue, PATH_FOUND, PATH_PENDING, requestPath, servePathQueue, updatePathRequestStart,
+  type PathQueue,
+} from '../src/grid/path-queue';
+import {
+  navigationComponent, NAV_ARRIVED, NAV_IDLE, NAV_MODE_FLOW, NAV_MODE_NONE, NAV_MODE_PATH, NAV_MOVING,
+  NAV_UNREACHABLE, NAV_WAITING_FOR_PATH, type NavigationStore,
+} from '../components/navigation';
+import { lodComponent, LOD_STEER } from '../components/lod';
+
+/** Options of setNavigationGrid. */
+export interface NavigationOptions {
+  /** Node expansions the path queue may spend per frame (A* work budget). @default 8192 */
+  maxExpansionsPerFrame?: number;
+  /** Shared flow fields alive at once (distinct group goals); each costs ~25 bytes per grid cell. @default 8 */
+  maxFlowFields?: number;
+  /** Moves for both paths and fields. @default 8 */
+  connectivity?: 4 | 8;
+  /** @default false */
+  cornerCutting?: boolean;
+  /** A* heuristic. @default 'octile' (8-connected) / 'manhattan' (4-connected) */
+  heuristic?: GridHeuristic;
+  /** Weighted A* ε ≥ 1 for agent paths. @default 1 */
+  weight?: number;
+}
+
+/** World-level navigation state (world.systems.navigation). */
+export interface NavigationState {
+  grid: Grid;
+  seenVersion: number;
+  queue: PathQueue;
+  maxExpansionsPerFrame: number;
+  connectivity: 4 | 8;
+  cornerCutting: boolean;
+  /** Flow-field slots: goal cell, agents using it, the field, last use (for reuse of idle slots). */
+  slotGoal: Int32Array;
+  slotRefs: Int32Array;
+  slotField: (FlowField | null)[];
+  slotLastUse: Float64Array;
+  clock: number;
+  /** Totals since setNavigationGrid. */
+  replans: number;
+  pathsCompleted: number;
+}
+
+/** Per-agent goal options of setAgentGoal / setGroupGoal. */
+export interface AgentGoalOptions {
+  /** 'path' (own A* path, default) or 'flow' (shared flow field to this goal cell). */
+  mode?: 'path' | 'flow';
+  /** Arrived when this close to the goal point (m). @default 0.25 × cell size */
+  arriveRadius?: number;
+  /** Speed ramps down linearly over this remaining distance (m); 0 = no slowdown. @default 2 × cell size */
+  slowRadius?: number;
+}
+
+export type NavigationStatus = 'idle' | 'moving' | 'arrived' | 'unreachable' | 'waiting-for-path';
+const STATUS_NAMES: NavigationStatus[] = ['idle', 'moving', 'arrived', 'unreachable', 'waiting-for-path'];
+
+function navState(world: CrowdWorld): NavigationState {
+  const s = world.systems.navigation as NavigationState | undefined;
+  if (s === undefined) throw new InvalidArgumentError('world', 'no navigation grid', 'call setNavigationGrid(world, grid) first');
+  return s;
+}
+
+/**
+ * Give the world a navigation grid (replacing any previous one: every agent's grid goal is cleared). Agents then
+ * receive goals with setAgentGoal / setGroupGoal. Edit the grid in place with setBlocked / setCost; the system
+ * notices the version change on its next frame.
+ */
+export function setNavigationGrid(world: CrowdWorld, grid: Grid, options: NavigationOptions = {}): NavigationState {
+  if (grid === null || typeof grid !== 'object' || !(grid.walkable instanceof Uint8Array)) {
+    throw new InvalidArgumentError('grid', grid, 'must be a Grid');
+  }
+  const maxExpansionsPerFrame = options.maxExpansionsPerFrame ?? 8192;
+  if (typeof maxExpansionsPerFrame !== 'number' || Number.isNaN(maxExpansionsPerFrame) || maxExpansionsPerFrame < 1) {
+    throw new InvalidArgumentError('options.maxExpansionsPerFrame', maxExpansionsPerFrame, 'must be ≥ 1 (Infinity allowed)');
+  }
+  const maxFlowFields = requireInteger('options.maxFlowFields', options.maxFlowFields ?? 8, 1, 1024);
+  const connectivity = options.connectivity ?? 8;
+  if (connectivity !== 4 && connectivity !== 8) throw new InvalidArgumentError('options.connectivity', connectivity, 'must be 4 or 8');
+  const cornerCutting = options.cornerCutting ?? false;
+  if (typeof cornerCutting !== 'boolean') throw new InvalidArgumentError('options.cornerCutting', cornerCutting, 'must be a boolean');
+  const pathOptions: FindPathOptions = { connectivity, cornerCutting, weight: options.weight ?? 1 };
+  if (options.heuristic !== undefined) pathOptions.heuristic = options.heuristic;
+  if (typeof pathOptions.weight !== 'number' || !(pathOptions.weight >= 1) || !Number.isFinite(pathOptions.weight)) {
+    throw new InvalidArgumentError('options.weight', pathOptions.weight, 'must be a finite number ≥ 1');
+  }
+  const previous = world.systems.navigation as NavigationState | undefined;
+  const nav = navigationComponent(world);
+  if (previous !== undefined) {
+    const dense = world.agents.dense;
+    for (let i = 0; i < world.agents.count; i++) resetAgent(nav, dense[i]);
+  }
+  const state: NavigationState = {
+    grid,
+    seenVersion: grid.version,
+    queue: createPathQueue(world.capacity + 1, pathOptions),
+    maxExpansionsPerFrame,
+    connectivity,
+    cornerCutting,
+    slotGoal: new Int32Array(maxFlowFields).fill(-1),
+    slotRefs: new Int32Array(maxFlowFields),
+    slotField: new Array<FlowField | null>(maxFlowFields).fill(null),
+    slotLastUse: new Float64Array(maxFlowFields),
+    clock: 0,
+    replans: 0,
+    pathsCompleted: 0,
+  };
+  world.systems.navigation = state;
+  if (previous === undefined) {
+    onDespawn(world, (w, eid) => {
+      const st = w.systems.navigation as NavigationState | undefined;
+      if (st !== undefined) releaseGoal(st, navigationComponent(w), eid);
+    });
+  }
+  return state;
+}
+
+function resetAgent(nav: NavigationStore, eid: number): void {
+  nav.mode[eid] = NAV_MODE_NONE;
+  nav.status[eid] = NAV_IDLE;
+  nav.fieldSlot[eid] = -1;
+  nav.pathLength[eid] = 0;
+  nav.pathIndex[eid] = 0;
+}
+
+function releaseGoal(st: NavigationState, nav: NavigationStore, eid: number): void {
+  const slot = nav.fieldSlot[eid];
+  if (slot >= 0) st.slotRefs[slot]--;
+  if (nav.mode[eid] === NAV_MODE_PATH) cancelPathRequest(st.queue, eid);
+  resetAgent(nav, eid);
+}
+
+function acquireFlowSlot(st: NavigationState, goalCell: number): number {
+  const grid = st.grid;
+  const n = st.slotGoal.length;
+  st.clock++;
+  for (let s = 0; s < n; s++) {
+    const f = st.slotField[s];
+    if (f !== null && st.slotGoal[s] === goalCell) {
+      st.slotRefs[s]++;
+      st.slotLastUse[s] = st.clock;
+      if (f.gridVersion !== grid.version) rebuildFlowField(f);
+      return s;
+    }
+  }
+  let pick = -1;
+  for (let s = 0; s < n; s++) {
+    if (st.slotField[s] === null) { pick = s; break; }
+    if (st.slotRefs[s] === 0 && (pick < 0 || st.slotLastUse[s] < st.slotLastUse[pick])) pick = s;
+  }
+  if (pick < 0) {
+    throw new CapacityError('options.maxFlowFields', n, `all ${n} flow fields are in use by other goals; raise maxFlowFields or clear goals`);
+  }
+  const w = grid.width;
+  _cell.x = goalCell % w;
+  _cell.y = (goalCell - _cell.x) / w;
+  st.slotField[pick] = buildFlowField(grid, _cell, { connectivity: st.connectivity, cornerCutting: st.cornerCutting }, st.slotField[pick] ?? undefined);
+  st.slotGoal[pick] = goalCell;
+  st.slotRefs[pick] = 1;
+  st.slotLastUse[pick] = st.clock;
+  return pick;
+}
+
+/** The agent's cell, clamped into the grid; if blocked, a walkable 8-neighbour if there is one. Writes `_cell`. */
+function agentCell(grid: Grid, x: number, y: number): void {
+  const w = grid.width, h = grid.height;
+  let cx = Math.floor((x - grid.originX) / grid.cellSize);
+  let cy = Math.floor((y - grid.originY) / grid.cellSize);
+  cx = cx < 0 ? 0 : cx >= w ? w - 1 : cx;
+  cy = cy < 0 ? 0 : cy >= h ? h - 1 : cy;
+  _cell.x = cx;
+  _cell.y = cy;
+  if (grid.walkable[cy * w + cx] === 1) return;
+  for (let dy = -1; dy <= 1; dy++) {
+    for (let dx = -1; dx <= 1; dx++) {
+      const nx = cx + dx, ny = cy + dy;
+      if (nx >= 0 && ny >= 0 && nx < w && ny < h && grid.walkable[ny * w + nx] === 1) {
+        _cell.x = nx;
+        _cell.y = ny;
+        return;
+      }
+    }
+  }
+}
+
+function validateGoalOptions(grid: Grid, options: AgentGoalOptions): { flow: boolean; arrive: number; slow: number } {
+  if (options === null || typeof options !== 'object') throw new InvalidArgumentError('options', options, 'must be an object');
+  const mode = options.mode ?? 'path';
+  if (mode !== 'path' && mode !== 'flow') throw new InvalidArgumentError('options.mode', mode, "must be 'path' or 'flow'");
+  const arrive = requirePositive('options.arriveRadius', options.arriveRadius ?? 0.25 * grid.cellSize);
+  const slow = requireNonNegative('options.slowRadius', options.slowRadius ?? 2 * grid.cellSize);
+  return { flow: mode === 'flow', arrive, slow };
+}
+
+function goalCellOf(grid: Grid, x: number, y: number): number {
+  requireFinite('x', x);
+  requireFinite('y', y);
+  const cx = Math.floor((x - grid.originX) / grid.cellSize);
+  const cy = Math.floor((y - grid.originY) / grid.cellSize);
+  if (cx < 0 || cx >= grid.width) throw new OutOfRangeError('x', x, `goal lies outside the navigation grid (column ${cx} of 0..${grid.width - 1})`);
+  if (cy < 0 || cy >= grid.height) throw new OutOfRangeError('y', y, `goal lies outside the navigation grid (row ${cy} of 0..${grid.height - 1})`);
+  return cy * grid.width + cx;
+}
+
+function assignGoal(world: CrowdWorld, st: NavigationState, nav: NavigationStore, eid: number, x: number, y: number, goalCell: number, o: { flow: boolean; arrive: number; slow: number }, slot: number): void {
+  releaseGoal(st, nav, eid);
+  nav.goalX[eid] = x;
+  nav.goalY[eid] = y;
+  nav.goalCell[eid] = goalCell;
+  nav.arriveRadius[eid] = o.arrive;
+  nav.slowRadius[eid] = o.slow;
+  if (o.flow) {
+    nav.mode[eid] = NAV_MODE_FLOW;
+    nav.status[eid] = NAV_MOVING;
+    nav.fieldSlot[eid] = slot;
+  } else {
+    nav.mode[eid] = NAV_MODE_PATH;
+    nav.status[eid] = NAV_WAITING_FOR_PATH;
+    const grid = st.grid;
+    agentCell(grid, world.position.x[eid], world.position.y[eid]);
+    const w = grid.width;
+    _goal.x = goalCell % w;
+    _goal.y = (goalCell - _goal.x) / w;
+    requestPath(st.queue, eid, grid, _cell, _goal);
+  }
+}
+
+/**
+ * Send agent `eid` to world point (x, y) on the navigation grid: by its own A* path (default; status
+ * 'waiting-for-path' until the queue serves it) or, with `mode: 'flow'`, down the shared flow field of the goal
+ * cell. Throws if the agent is unknown, the point is not finite or lies off the grid, or (flow) every flow-field
+ * slot is taken by other goals. A blocked or unreachable goal is not an error: the status becomes 'unreachable'.
+ */
+export function setAgentGoal(world: CrowdWorld, eid: number, x: number, y: number, options: AgentGoalOptions = {}): void {
+  requireAgent(world, eid);
+  const st = navState(world);
+  const o = validateGoalOptions(st.grid, options);
+  const goalCell = goalCellOf(st.grid, x, y);
+  const nav = navigationComponent(world);
+  // acquireFlowSlot counts this agent's reference; assignGoal releases its previous one (possibly the same slot).
+  const slot = o.flow ? acquireFlowSlot(st, goalCell) : -1;
+  assignGoal(world, st, nav, eid, x, y, goalCell, o, slot);
+}
+
+/**
+ * A group order: every agent in `eids` follows one shared flow field to (x, y) (one solve for the whole group).
+ * Options as setAgentGoal (mode is forced to 'flow').
+ */
+export function setGroupGoal(world: CrowdWorld, eids: ArrayLike<number>, x: number, y: number, options: AgentGoalOptions = {}): void {
+  if (eids === null || typeof eids !== 'object' || typeof eids.length !== 'number') throw new InvalidArgumentError('eids', eids, 'must be an array of entity ids');
+  for (let i = 0; i < eids.length; i++) requireAgent(world, eids[i], `eids[${i}]`);
+  const st = navState(world);
+  const o = validateGoalOptions(st.grid, { ...options, mode: 'flow' });
+  const goalCell = goalCellOf(st.grid, x, y);
+  const nav = navigationComponent(world);
+  const slot = acquireFlowSlot(st, goalCell);
+  for (let i = 0; i < eids.length; i++) {
+    st.slotRefs[slot]++;
+    assignGoal(world, st, nav, eids[i], x, y, goalCell, o, slot);
+  }
+  st.slotRefs[slot]--; // the reference taken by acquireFlowSlot itself
+}
+
+/** Remove agent `eid`'s grid goal: status 'idle', preferred velocity zero. */
+export function clearAgentGoal(world: CrowdWorld, eid: number): void {
+  requireAgent(world, eid);
+  const st = navState(world);
+  releaseGoal(st, navigationComponent(world), eid);
+  world.preferredVelocity.x[eid] = 0;
+  world.preferredVelocity.y[eid] = 0;
+}
+
+/** Agent `eid`'s navigation status. */
+export function navigationStatus(world: CrowdWorld, eid: number): NavigationStatus {
+  requireAgent(world, eid);
+  return STATUS_NAMES[navigationComponent(world).status[eid]];
+}
+
+/** Agent `eid`'s current A* path as cell indices (a copy; empty if none), for debugging and drawing. */
+export function agentPathCells(world: CrowdWorld, eid: number): Int32Array {
+  requireAgent(world, eid);
+  const st = navState(world);
+  const nav = navigationComponent(world);
+  const buf = st.queue.cells[eid];
+  return buf === null || nav.mode[eid] !== NAV_MODE_PATH ? new Int32Array(0) : buf.slice(0, nav.pathLength[eid]);
+}
+
+/** The flow field agent `eid` follows (null unless in flow mode), for debugging and drawing. */
+export function agentFlowField(world: CrowdWorld, eid: number): FlowField | null {
+  requireAgent(world, eid);
+  const slot = navigationComponent(world).fieldSlot[eid];
+  return slot < 0 ? null : navState(world).slotField[slot];
+}
+
+const _cell = { x: 0, y: 0 };
+const _goal = { x: 0, y: 0 };
+const _dir = { x: 0, y: 0 };
+
+function requestReplan(world: CrowdWorld, st: NavigationState, nav: NavigationStore, eid: number): void {
+  const grid = st.grid;
+  agentCell(grid, world.position.x[eid], world.position.y[eid]);
+  const g = nav.goalCell[eid];
+  _goal.x = g % grid.width;
+  _goal.y = (g - _goal.x) / grid.width;
+  requestPath(st.queue, eid, grid, _cell, _goal);
+  nav.status[eid] = NAV_WAITING_FOR_PATH;
+  nav.replans[eid]++;
+  st.replans++;
+}
+
+/** Pass 1: the grid changed since last frame. */
+function onGridEdited(world: CrowdWorld, st: NavigationState, nav: NavigationStore): number {
+  for (let s = 0; s < st.slotField.length; s++) {
+    const f = st.slotField[s];
+    if (f !== null && st.slotRefs[s] > 0) rebuildFlowField(f);
+  }
+  const walk = st.grid.walkable;
+  const dense = world.agents.dense, n = world.agents.count;
+  let replans = 0;
+  for (let i = 0; i < n; i++) {
+    const eid = dense[i];
+    if (nav.mode[eid] !== NAV_MODE_PATH) continue;
+    const status = nav.status[eid];
+    if (status === NAV_UNREACHABLE) {
+      requestReplan(world, st, nav, eid);
+      replans++;
+      continue;
+    }
+    const len = nav.pathLength[eid];
+    if (len === 0 || status === NAV_WAITING_FOR_PATH) continue;
+    const path = st.queue.cells[eid]!;
+    let blocked = false;
+    for (let k = nav.pathIndex[eid] > 0 ? nav.pathIndex[eid] - 1 : 0; k < len; k++) {
+      if (walk[path[k]] !== 1) { blocked = true; break; }
+    }
+    if (blocked) {
+      requestReplan(world, st, nav, eid);
+      replans++;
+    }
+  }
+  return replans;
+}
+
+/**
+ * The navigation system (pipeline slot 3). Does nothing until setNavigationGrid has been called. Honours LOD: an
+ * agent without the LOD_STEER bit this frame keeps its last preferred velocity.
+ */
+export function navigationSystem(world: CrowdWorld, _dt: number): void {
+  const st = world.systems.navigation as NavigationState | undefined;
+  if (st === undefined) return;
+  const t0 = nowMs();
+  const nav = navigationComponent(world);
+  const lodFlags = lodComponent(world).flags;
+  const grid = st.grid;
+  const queue = st.queue;
+  const dense = world.agents.dense, n = world.agents.count;
+  const px = world.position.x, py = world.position.y;
+
+  // 1. Grid edits → re-solve fields in use, re-plan blocked paths.
+  let replans = 0;
+  if (grid.version !== st.seenVersion) {
+    replans = onGridEdited(world, st, nav);
+    st.seenVersion = grid.version;
+  }
+
+  // 2. Waiting agents keep their request's start at their current cell (only before its search begins).
+  if (queue.count > 0) {
+    for (let i = 0; i < n; i++) {
+      const eid = dense[i];
+      if (nav.status[eid] === NAV_WAITING_FOR_PATH && queue.status[eid] === PATH_PENDING && queue.active !== eid) {
+        agentCell(grid, px[eid], py[eid]);
+        updatePathRequestStart(queue, eid, _cell);
+      }
+    }
+  }
+
+  // 3. Serve the path queue within the frame budget; adopt finished paths.
+  const done = queue.count > 0 ? servePathQueue(queue, st.maxExpansionsPerFrame) : 0;
+  const expanded = done > 0 || queue.count > 0 ? queue.lastExpansions : 0;
+  for (let k = 0; k < done; k++) {
+    const eid = queue.completed[k];
+    if (nav.mode[eid] !== NAV_MODE_PATH) continue;
+    st.pathsCompleted++;
+    if (queue.status[eid] === PATH_FOUND) {
+      const len = queue.length[eid];
+      nav.pathLength[eid] = len;
+      nav.pathIndex[eid] = len > 1 ? 1 : 0;
+      nav.pathVersion[eid] = queue.plannedVersion[eid];
+      nav.status[eid] = NAV_MOVING;
+    } else {
+      nav.pathLength[eid] = 0;
+      nav.pathIndex[eid] = 0;
+      nav.status[eid] = NAV_UNREACHABLE;
+    }
+  }
+
+  // 4. Preferred velocities.
+  const pvx = world.preferredVelocity.x, pvy = world.preferredVelocity.y;
+  const maxSpeed = world.agent.maxSpeed;
+  for (let i = 0; i < n; i++) {
+    const eid = dense[i];
+    const mode = nav.mode[eid];
+    if (mode === NAV_MODE_NONE || (lodFlags[eid] & LOD_STEER) === 0) continue;
+    if (mode === NAV_MODE_FLOW) flowVelocity(st, nav, eid, px[eid], py[eid], maxSpeed[eid], pvx, pvy);
+    else replans += pathVelocity(world, st, nav, eid, px[eid], py[eid], maxSpeed[eid], pvx, pvy);
+  }
+
+  profileRecord(world.profiler, 'navigation', t0);
+  profileCount(world.profiler, 'navigation', 'expanded', expanded);
+  profileCount(world.profiler, 'navigation', 'pathsCompleted', done);
+  profileCount(world.profiler, 'navigation', 'pendingPaths', queue.count);
+  profileCount(world.profiler, 'navigation', 'replans', replans);
+}
+
+/**
+ * Arrival check and final approach shared by both modes. Returns true if it wrote the velocity (arrived, or
+ * heading straight for the goal point).
+ */
+function arrive(nav: NavigationStore, eid: number, x: number, y: number, speed: number, pvx: Float64Array, pvy: Float64Array, straight: boolean): boolean {
+  const dx = nav.goalX[eid] - x, dy = nav.goalY[eid] - y;
+  const d = Math.sqrt(dx * dx + dy * dy);
+  const r = nav.arriveRadius[eid];
+  // Hysteresis: an arrived agent stays arrived until pushed more than 2 radii away.
+  if (d <= r || (nav.status[eid] === NAV_ARRIVED && d <= 2 * r)) {
+    nav.status[eid] = NAV_ARRIVED;
+    pvx[eid] = 0;
+    pvy[eid] = 0;
+    return true;
+  }
+  if (!straight) return false;
+  const slow = nav.slowRadius[eid];
+  const s = slow > 0 && d < slow ? speed * (d / slow) : speed;
+  pvx[eid] = (dx / d) * s;
+  pvy[eid] = (dy / d) * s;
+  nav.status[eid] = NAV_MOVING;
+  return true;
+}
+
+function flowVelocity(st: NavigationState, nav: NavigationStore, eid: number, x: number, y: number, speed: number, pvx: Float64Array, pvy: Float64Array): void {
+  const field = st.slotField[nav.fieldSlot[eid]]!;
+  const grid = st.grid;
+  const r = sampleFlowField(field, x, y, _dir);
+  if (r === 'goal') {
+    arrive(nav, eid, x, y, speed, pvx, pvy, true);
+    return;
+  }
+  if (arrive(nav, eid, x, y, speed, pvx, pvy, false)) return;
+  const cs = grid.cellSize;
+  const w = field.width, h = field.height;
+  const cx = Math.floor((x - grid.originX) / cs);
+  const cy = Math.floor((y - grid.originY) / cs);
+  if (r === 'unreachable') {
+    // Pushed into a wall or off a ledge: head for the best reachable neighbour cell, if any.
+    let best = -1;
+    let bestV = Infinity;
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const nx = cx + dx, ny = cy + dy;
+        if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+        const v = field.integration[ny * w + nx];
+        if (v < bestV) { bestV = v; best = ny * w + nx; }
+      }
+    }
+    if (best < 0) {
+      nav.status[eid] = NAV_UNREACHABLE;
+      pvx[eid] = 0;
+      pvy[eid] = 0;
+      return;
+    }
+    const bx = grid.originX + ((best % w) + 0.5) * cs - x;
+    const by = grid.originY + (((best - (best % w)) / w) + 0.5) * cs - y;
+    const bl = Math.sqrt(bx * bx + by * by);
+    pvx[eid] = bl > 0 ? (bx / bl) * speed : 0;
+    pvy[eid] = bl > 0 ? (by / bl) * speed : 0;
+    nav.status[eid] = NAV_MOVING;
+    return;
+  }
+  // Moving: remaining distance ≈ integration value × cell size (exact in cells on unit-cost grids).
+  const remaining = field.integration[cy * w + cx] * cs;
+  const slow = nav.slowRadius[eid];
+  const s = slow > 0 && remaining < slow ? speed * Math.max(remaining / slow, 0.25) : speed;
+  pvx[eid] = _dir.x * s;
+  pvy[eid] = _dir.y * s;
+  nav.status[eid] = NAV_MOVING;
+}
+
+/** Returns 1 if it requested a re-plan. */
+function pathVelocity(world: CrowdWorld, st: NavigationState, nav: NavigationStore, eid: number, x: number, y: number, speed: number, pvx: Float64Array, pvy: Float64Array): number {
+  const len = nav.pathLength[eid];
+  if (len === 0) {
+    // Waiting for a first path, or unreachable.
+    pvx[eid] = 0;
+    pvy[eid] = 0;
+    return 0;
+  }
+  if (arrive(nav, eid, x, y, speed, pvx, pvy, false)) return 0;
+  const grid = st.grid;
+  const path = st.queue.cells[eid]!;
+  const w = grid.width;
+  const cs = grid.cellSize;
+  const cx = Math.floor((x - grid.originX) / cs);
+  const cy = Math.floor((y - grid.originY) / cs);
+  let idx = nav.pathIndex[eid];
+  // Advance past waypoints whose cell the agent has entered.
+  const here = cy * w + cx;
+  while (idx < len - 1 && path[idx] === here) idx++;
+  // On track if the agent's cell touches the next waypoint's cell (8-neighbourhood).
+  let wx = path[idx] % w;
+  let wy = (path[idx] - wx) / w;
+  if (Math.abs(wx - cx) > 1 || Math.abs(wy - cy) > 1) {
+    // Pushed off the path: re-acquire the furthest path cell near the agent within a window around idx.
+    let found = -1;
+    const lo = idx - 8 > 0 ? idx - 8 : 0;
+    const hi = idx + 8 < len - 1 ? idx + 8 : len - 1;
+    for (let k = hi; k >= lo; k--) {
+      const kx = path[k] % w, ky = (path[k] - kx) / w;
+      if (Math.abs(kx - cx) <= 1 && Math.abs(ky - cy) <= 1) { found = k; break; }
+    }
+    if (found < 0) {
+      // Too far from the path: plan a new one from here (keep still until it arrives).
+      requestReplan(world, st, nav, eid);
+      nav.pathLength[eid] = 0;
+      nav.pathIndex[eid] = 0;
+      pvx[eid] = 0;
+      pvy[eid] = 0;
+      return 1;
+    }
+    idx = found;
+    wx = path[idx] % w;
+    wy = (path[idx] - wx) / w;
+  }
+  nav.pathIndex[eid] = idx;
+  if (idx === len - 1) {
+    // Final leg: the goal point itself, with arrival slowdown.
+    arrive(nav, eid, x, y, speed, pvx, pvy, true);
+    if (nav.status[eid] === NAV_MOVING && st.queue.status[eid] === PATH_PENDING) nav.status[eid] = NAV_WAITING_FOR_PATH;
+    return 0;
+  }
+  const tx = grid.originX + (wx + 0.5) * cs - x;
+  const ty = grid.originY + (wy + 0.5) * cs - y;
+  const d = Math.sqrt(tx * tx + ty * ty);
+  // Remaining distance: to this waypoint, then about one cell per remaining waypoint.
+  const remaining = d + (len - 1 - idx) * cs;
+  const slow = nav.slowRadius[eid];
+  const s = slow > 0 && remaining < slow ? speed * (remaining / slow) : speed;
+  if (d > 1e-9) {
+    pvx[eid] = (tx / d) * s;
+    pvy[eid] = (ty / d) * s;
+  } else {
+    pvx[eid] = 0;
+    pvy[eid] = 0;
+  }
+  // While a re-plan is pending the agent keeps following its old path.
+  nav.status[eid] = st.queue.status[eid] === PATH_PENDING ? NAV_WAITING_FOR_PATH : NAV_MOVING;
+  return 0;
+}

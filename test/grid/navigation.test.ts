@@ -1,0 +1,258 @@
+import { describe, expect, it } from 'vitest';
+import { createCrowd, type CrowdWorld } from '../../src/world/crowd';
+import { despawnAgent, setAgentPosition, spawnAgent } from '../../src/world/agents';
+import { step } from '../../src/world/step';
+import { CapacityError, InvalidArgumentError, OutOfRangeError, UnknownEntityError } from '../../src/core/errors';
+import { gridFromAscii, setBlocked, type Grid } from '../../src/grid/grid';
+import { findPath } from '../../src/grid/search';
+import {
+  agentFlowField, agentPathCells, clearAgentGoal, navigationStatus, navigationSystem, setAgentGoal, setGroupGoal,
+  setNavigationGrid,
+} from '../../systems/navigation';
+import { navigationComponent } from '../../components/navigation';
+import { loadMap } from './maps';
+
+const DT = 1 / 30;
+
+/** Step until `done()` or `maxSteps`; after every step assert no agent stands in a blocked cell. */
+function run(world: CrowdWorld, grid: Grid, maxSteps: number, done: () => boolean): number {
+  for (let s = 0; s < maxSteps; s++) {
+    step(world, DT);
+    for (let i = 0; i < world.agents.count; i++) {
+      const eid = world.agents.dense[i];
+      const cx = Math.floor(world.position.x[eid] / grid.cellSize), cy = Math.floor(world.position.y[eid] / grid.cellSize);
+      if (cx < 0 || cy < 0 || cx >= grid.width || cy >= grid.height || !grid.walkable[cy * grid.width + cx]) {
+        throw new Error(`agent ${eid} entered blocked or off-grid cell ${cx},${cy} at step ${s}`);
+      }
+    }
+    if (done()) return s + 1;
+  }
+  return maxSteps;
+}
+
+function dist(world: CrowdWorld, eid: number, x: number, y: number): number {
+  return Math.hypot(world.position.x[eid] - x, world.position.y[eid] - y);
+}
+
+describe('navigationSystem: path mode', () => {
+  it('an agent crosses the arena map along its A* path and arrives at the goal point', () => {
+    const grid = loadMap('arena.map');
+    const world = createCrowd({ maxAgents: 8, seed: 1 });
+    setNavigationGrid(world, grid);
+    const eid = spawnAgent(world, { x: 3.5, y: 3.5, maxSpeed: 4 });
+    setAgentGoal(world, eid, 44.3, 44.6);
+    expect(navigationStatus(world, eid)).toBe('waiting-for-path');
+    run(world, grid, 2000, () => navigationStatus(world, eid) === 'arrived');
+    expect(navigationStatus(world, eid)).toBe('arrived');
+    expect(dist(world, eid, 44.3, 44.6)).toBeLessThanOrEqual(0.25);
+    // Its path is the optimal A* path (same cost as an independent findPath call).
+    const cells = agentPathCells(world, eid);
+    const ref = findPath(grid, { x: 3, y: 3 }, { x: 44, y: 44 });
+    expect(cells.length).toBe(ref.cells.length);
+    // Once arrived, the preferred velocity is zero.
+    step(world, DT);
+    expect(world.preferredVelocity.x[eid]).toBe(0);
+    expect(world.preferredVelocity.y[eid]).toBe(0);
+  });
+
+  it('slows down inside the slow radius (arrival)', () => {
+    const grid = gridFromAscii(['....................']);
+    const world = createCrowd({ maxAgents: 2 });
+    setNavigationGrid(world, grid);
+    const eid = spawnAgent(world, { x: 0.5, y: 0.5, maxSpeed: 2 });
+    setAgentGoal(world, eid, 19.5, 0.5, { slowRadius: 4, arriveRadius: 0.1 });
+    step(world, DT);
+    step(world, DT);
+    expect(Math.hypot(world.preferredVelocity.x[eid], world.preferredVelocity.y[eid])).toBeCloseTo(2, 9);
+    run(world, grid, 1000, () => dist(world, eid, 19.5, 0.5) < 2);
+    const d = dist(world, eid, 19.5, 0.5);
+    step(world, DT);
+    const speed = Math.hypot(world.preferredVelocity.x[eid], world.preferredVelocity.y[eid]);
+    expect(speed).toBeLessThan(2 * 0.55);
+    expect(speed).toBeGreaterThan(0);
+    expect(d).toBeLessThan(2);
+    run(world, grid, 1000, () => navigationStatus(world, eid) === 'arrived');
+    expect(navigationStatus(world, eid)).toBe('arrived');
+  });
+
+  it('requests are time-sliced: with a tiny budget the agent waits several frames, and the search continues each frame', () => {
+    const grid = loadMap('den312d.map');
+    const world = createCrowd({ maxAgents: 4 });
+    setNavigationGrid(world, grid, { maxExpansionsPerFrame: 20 });
+    const eid = spawnAgent(world, { x: 10.5, y: 10.5 });
+    setAgentGoal(world, eid, 50.5, 70.5);
+    const ref = findPath(grid, { x: 10, y: 10 }, { x: 50, y: 70 });
+    let frames = 0;
+    while (navigationStatus(world, eid) === 'waiting-for-path') {
+      navigationSystem(world, DT);
+      frames++;
+      if (frames > 10000) throw new Error('never served');
+    }
+    expect(navigationStatus(world, eid)).toBe('moving');
+    expect(frames).toBe(Math.ceil(ref.expanded / 20)); // no expansion wasted or repeated across frames
+    expect(world.profiler.byName.navigation.counters.expanded).toBeLessThanOrEqual(20);
+  });
+
+  it('an unreachable goal sets status unreachable (not a throw); opening the wall re-plans and the agent arrives', () => {
+    const grid = gridFromAscii(['....#....', '....#....', '....#....']);
+    const world = createCrowd({ maxAgents: 4 });
+    setNavigationGrid(world, grid);
+    const eid = spawnAgent(world, { x: 0.5, y: 1.5, maxSpeed: 3 });
+    setAgentGoal(world, eid, 8.5, 1.5);
+    step(world, DT);
+    expect(navigationStatus(world, eid)).toBe('unreachable');
+    expect(world.preferredVelocity.x[eid]).toBe(0);
+    setBlocked(grid, 4, 2, false);
+    run(world, grid, 1000, () => navigationStatus(world, eid) === 'arrived');
+    expect(navigationStatus(world, eid)).toBe('arrived');
+    expect(navigationComponent(world).replans[eid]).toBe(1);
+  });
+
+  it('a map edit that blocks the path triggers a re-plan; the agent detours and never enters a blocked cell', () => {
+    const grid = gridFromAscii([
+      '..........',
+      '..........',
+      '..........',
+      '..........',
+    ]);
+    const world = createCrowd({ maxAgents: 4 });
+    setNavigationGrid(world, grid);
+    const eid = spawnAgent(world, { x: 0.5, y: 1.5, maxSpeed: 2 });
+    setAgentGoal(world, eid, 9.5, 1.5);
+    run(world, grid, 60, () => world.position.x[eid] > 2.5);
+    expect(navigationStatus(world, eid)).toBe('moving');
+    // Wall across rows 0..2 at column 6: the path along row 1 is now blocked.
+    setBlocked(grid, 6, 0, true);
+    setBlocked(grid, 6, 1, true);
+    setBlocked(grid, 6, 2, true);
+    run(world, grid, 2000, () => navigationStatus(world, eid) === 'arrived');
+    expect(navigationStatus(world, eid)).toBe('arrived');
+    expect(navigationComponent(world).replans[eid]).toBeGreaterThanOrEqual(1);
+    const path = agentPathCells(world, eid);
+    for (const c of path) expect(grid.walkable[c]).toBe(1);
+  });
+
+  it('an agent pushed off its path re-acquires it (nearby) or re-plans (far away) and still arrives', () => {
+    const grid = loadMap('arena.map');
+    const world = createCrowd({ maxAgents: 4 });
+    setNavigationGrid(world, grid);
+    const eid = spawnAgent(world, { x: 3.5, y: 3.5, maxSpeed: 4 });
+    setAgentGoal(world, eid, 44.5, 44.5);
+    run(world, grid, 200, () => world.position.x[eid] > 10);
+    // Nudge by about one cell: re-acquired without a re-plan.
+    const before = navigationComponent(world).replans[eid];
+    setAgentPosition(world, eid, world.position.x[eid] + 0.9, world.position.y[eid] - 0.4);
+    if (grid.walkable[Math.floor(world.position.y[eid]) * grid.width + Math.floor(world.position.x[eid])]) {
+      step(world, DT);
+      expect(navigationComponent(world).replans[eid]).toBe(before);
+    }
+    // Teleport far away (a walkable cell far from the path): re-plan.
+    setAgentPosition(world, eid, 40.5, 5.5);
+    expect(grid.walkable[5 * grid.width + 40]).toBe(1);
+    step(world, DT);
+    expect(navigationComponent(world).replans[eid]).toBe(before + 1);
+    run(world, grid, 3000, () => navigationStatus(world, eid) === 'arrived');
+    expect(navigationStatus(world, eid)).toBe('arrived');
+  });
+});
+
+describe('navigationSystem: flow mode (group orders)', () => {
+  it('a group of 30 agents shares one flow field and all arrive near the goal', () => {
+    const grid = loadMap('arena.map');
+    const world = createCrowd({ maxAgents: 64, seed: 3 });
+    setNavigationGrid(world, grid);
+    const eids: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      let x = 0, y = 0;
+      // Walkable start cells in the top-left quadrant, deterministic scan.
+      for (let k = i * 7; ; k++) {
+        x = 2 + (k % 20);
+        y = 2 + Math.floor(k / 20) % 20;
+        if (grid.walkable[y * grid.width + x]) break;
+      }
+      eids.push(spawnAgent(world, { x: x + 0.5, y: y + 0.5, maxSpeed: 4 }));
+    }
+    setGroupGoal(world, eids, 40.5, 40.5, { arriveRadius: 0.4 });
+    const f = agentFlowField(world, eids[0]);
+    expect(f).not.toBeNull();
+    for (const e of eids) expect(agentFlowField(world, e)).toBe(f);
+    // No avoidance in this test: agents may overlap at the goal; each must still reach the goal point.
+    run(world, grid, 3000, () => eids.every((e) => navigationStatus(world, e) === 'arrived'));
+    for (const e of eids) {
+      expect(navigationStatus(world, e)).toBe('arrived');
+      expect(dist(world, e, 40.5, 40.5)).toBeLessThanOrEqual(0.8);
+    }
+  });
+
+  it('flow agents cut off from the goal report unreachable; a blocked goal too', () => {
+    const grid = gridFromAscii(['..#..', '..#..', '..#..']);
+    const world = createCrowd({ maxAgents: 4 });
+    setNavigationGrid(world, grid);
+    const a = spawnAgent(world, { x: 0.5, y: 0.5 });
+    const b = spawnAgent(world, { x: 3.5, y: 0.5 });
+    setAgentGoal(world, a, 4.5, 2.5, { mode: 'flow' });
+    setAgentGoal(world, b, 2.5, 1.5, { mode: 'flow' }); // goal cell is a wall
+    step(world, DT);
+    expect(navigationStatus(world, a)).toBe('unreachable');
+    expect(navigationStatus(world, b)).toBe('unreachable');
+    // Open the wall: the field is re-solved on the version change and agent a moves.
+    setBlocked(grid, 2, 0, false);
+    step(world, DT);
+    expect(navigationStatus(world, a)).toBe('moving');
+    expect(world.preferredVelocity.x[a]).toBeGreaterThan(0);
+  });
+
+  it('flow-field slots are limited; idle slots are reused; clearing and despawning release them', () => {
+    const grid = gridFromAscii(['..........', '..........']);
+    const world = createCrowd({ maxAgents: 8 });
+    setNavigationGrid(world, grid, { maxFlowFields: 2 });
+    const a = spawnAgent(world, { x: 0.5, y: 0.5 });
+    const b = spawnAgent(world, { x: 0.5, y: 1.5 });
+    const c = spawnAgent(world, { x: 1.5, y: 1.5 });
+    setAgentGoal(world, a, 9.5, 0.5, { mode: 'flow' });
+    setAgentGoal(world, b, 8.5, 0.5, { mode: 'flow' });
+    expect(() => setAgentGoal(world, c, 7.5, 0.5, { mode: 'flow' })).toThrow(CapacityError);
+    setAgentGoal(world, c, 9.5, 0.5, { mode: 'flow' }); // same goal as a: shares its slot
+    expect(agentFlowField(world, c)).toBe(agentFlowField(world, a));
+    clearAgentGoal(world, b);
+    expect(navigationStatus(world, b)).toBe('idle');
+    setAgentGoal(world, b, 7.5, 0.5, { mode: 'flow' }); // b's old slot is free again
+    despawnAgent(world, b);
+    const d = spawnAgent(world, { x: 0.5, y: 0.5 });
+    setAgentGoal(world, d, 6.5, 1.5, { mode: 'flow' });
+    expect(navigationStatus(world, d)).toBe('moving');
+  });
+});
+
+describe('navigation API errors', () => {
+  it('rejects goals before a grid, unknown agents, off-grid or non-finite goals and bad options', () => {
+    const world = createCrowd({ maxAgents: 4 });
+    const eid = spawnAgent(world, { x: 0.5, y: 0.5 });
+    expect(() => setAgentGoal(world, eid, 1, 1)).toThrow(/setNavigationGrid/);
+    setNavigationGrid(world, gridFromAscii(['....', '....']));
+    expect(() => setAgentGoal(world, 99, 1, 1)).toThrow(UnknownEntityError);
+    expect(() => setAgentGoal(world, eid, 4.5, 1)).toThrow(OutOfRangeError);
+    expect(() => setAgentGoal(world, eid, 1, NaN)).toThrow(InvalidArgumentError);
+    expect(() => setAgentGoal(world, eid, 1, 1, { mode: 'walk' as 'path' })).toThrow(/options\.mode/);
+    expect(() => setAgentGoal(world, eid, 1, 1, { arriveRadius: -1 })).toThrow(/arriveRadius/);
+    expect(() => setNavigationGrid(world, gridFromAscii(['.']), { maxExpansionsPerFrame: 0 })).toThrow(/maxExpansionsPerFrame/);
+    expect(() => setGroupGoal(world, [eid, 77], 1, 1)).toThrow(/eids\[1\]/);
+  });
+});
+
+describe('navigationSystem determinism', () => {
+  it('same seed and inputs give bit-identical positions', () => {
+    const runOnce = () => {
+      const grid = loadMap('arena.map');
+      const world = createCrowd({ maxAgents: 32, seed: 9 });
+      setNavigationGrid(world, grid, { maxExpansionsPerFrame: 300 });
+      const ids: number[] = [];
+      for (let i = 0; i < 12; i++) ids.push(spawnAgent(world, { x: 3.5 + i, y: 3.5, maxSpeed: 3 }));
+      for (let i = 0; i < 6; i++) setAgentGoal(world, ids[i], 44.5 - i, 44.5);
+      setGroupGoal(world, ids.slice(6), 25.5, 40.5);
+      for (let s = 0; s < 300; s++) step(world, DT);
+      return ids.map((e) => [world.position.x[e], world.position.y[e]]);
+    };
+    expect(runOnce()).toEqual(runOnce());
+  });
+});
