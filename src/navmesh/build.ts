@@ -171,7 +171,8 @@ export function buildNavmesh(map: PolygonMap, options: NavmeshOptions = {}): Nav
   for (const [a, b] of edges) {
     const he = con.findEdge(a, b);
     if (he === Infinity) throw new DegenerateGeometryError('map', map, 'triangulation lost a boundary edge');
-    if (he >= 0) {
+    // Constrainautor encodes "only b→a exists" as the negated id, and half-edge 0 as −0: test the sign bit.
+    if (he > 0 || Object.is(he, 0)) {
       seed(he, 2);
       if (half[he] >= 0) seed(half[he], 1);
     } else {

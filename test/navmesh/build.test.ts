@@ -44,7 +44,9 @@ describe('buildNavmesh', () => {
   });
 
   it('covers exactly the free area on random maps (area vs Monte Carlo membership, point by point)', () => {
-    for (let seed = 1; seed <= 30; seed++) {
+    // Seeds 974 and 1213 are regressions: a boundary edge whose only half-edge had id 0 (Constrainautor returns −0)
+    // was labelled on the wrong side, losing a region of free space.
+    for (const seed of [...Array.from({ length: 30 }, (_, i) => i + 1), 974, 1213]) {
       const map = randomMap(seed);
       const mesh = buildNavmesh(map);
       const rng = createRng(seed);
