@@ -606,21 +606,15 @@ function memberKNearest(
       cd[p] = d2;
       ci[p] = id;
     }
-    // Drop the member itself: it sits among the leading d² = 0 entries (exact duplicates of its position).
-    // (It is absent only when the layer filter rejected it.)
-    let selfAt = 0;
-    while (selfAt < m && ci[selfAt] !== self) selfAt++;
-    if (selfAt < m) {
-      m--;
-      for (let a = selfAt; a < m; a++) {
-        cd[a] = cd[a + 1];
-        ci[a] = ci[a + 1];
-      }
-    }
-    n = m < k ? m : k;
-    for (let a = 0; a < n; a++) {
-      outIds[off + a] = ci[a];
-      outDist2[off + a] = cd[a];
+    // Copy out the first k, skipping the member itself: it sits among the leading d² = 0 entries (usually first,
+    // so this branch is predictable), and is absent only when the layer filter rejected it.
+    n = 0;
+    for (let a = 0; a < m && n < k; a++) {
+      const id = ci[a];
+      if (id === self) continue;
+      outIds[off + n] = id;
+      outDist2[off + n] = cd[a];
+      n++;
     }
   } else {
     // Many survivors (r large against the spacing): bounded insertion into the output, k-th distance as bound.
