@@ -25,7 +25,9 @@ export async function startServer({ port = 8080, host = '127.0.0.1', watch = tru
     outdir: join(root, 'demos/build'),
     sourcemap: true,
     logLevel,
-    define: { 'process.env.NODE_ENV': '"development"' },
+    // Code that reads process.env (libraries, or a tuning knob in the engine) sees an empty environment in the
+    // browser instead of throwing "process is not defined".
+    define: { 'process.env.NODE_ENV': '"development"', 'process.env': '{}' },
   });
   if (watch) await ctx.watch();
   const inner = await ctx.serve({ servedir: join(root, 'demos'), host: '127.0.0.1', port: 0 });
