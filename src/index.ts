@@ -124,6 +124,43 @@ export { corridorComponent, NAV_NONE, NAV_FOLLOWING, NAV_ARRIVED, NAV_UNREACHABL
 export type { CorridorStore } from '../components/corridor';
 
 // ---- steering ----
+export {
+  vec2Out, seek, flee, arrive, arriveMoving, wander, interceptTime, pursue, evade, followVelocity,
+} from './steering/behaviours';
+export type { Vec2Out } from './steering/behaviours';
+export { accumulateTruncated, clampLength } from './steering/combine';
+export { smoothVelocity, limitTurn } from './steering/filters';
+export { avoidSegments, DEFAULT_FEELER_PARAMS } from './steering/obstacles';
+export type { FeelerParams } from './steering/obstacles';
+export { createSegmentGrid, querySegmentGrid } from './steering/segment-grid';
+export type { SegmentGrid } from './steering/segment-grid';
+export { steeringSystem, steeringRange, setSteering, setSteeringWalls } from '../systems/steering';
+export type { SteeringConfig, SteeringWorldState } from '../systems/steering';
+export {
+  steeringComponent, STEER_AVOID_WALLS, STEER_EVADE, STEER_FLEE, STEER_PURSUE, STEER_SEEK, STEER_ARRIVE, STEER_FOLLOW,
+  STEER_WANDER, STEER_ALL,
+} from '../components/steering';
+export type { SteeringStore } from '../components/steering';
+export { boidsAcceleration, bruteForceRadius, bruteForceKNearest, BOIDS_MIN_DIST2 } from './boids/boids';
+export { boidsSystem, boidsAccelerations, boidsApply, setBoids } from '../systems/boids';
+export type { BoidsConfig } from '../systems/boids';
+export { boidsComponent, BOIDS_METRIC, BOIDS_TOPOLOGICAL, BOIDS_MAX_NEIGHBOURS } from '../components/boids';
+export type { BoidsStore } from '../components/boids';
+export {
+  formationSlots, formationSpacing, slotsRadius, FORMATION_LINE, FORMATION_COLUMN, FORMATION_WEDGE, FORMATION_BOX,
+  FORMATION_CIRCLE, FORMATION_SHAPE_NAMES,
+} from './formation/slots';
+export type { FormationShape } from './formation/slots';
+export { assignSlots, assignSlotsOptimal, assignSlotsGreedy, HUNGARIAN_MAX } from './formation/assign';
+export { advanceAnchor, createAnchorState } from './formation/anchor';
+export type { AnchorState, AnchorParams } from './formation/anchor';
+export {
+  formationSystem, createFormation, addFormationMember, removeFormationMember, setFormationPath, setFormationShape,
+  destroyFormation, getFormation, formationSlotError,
+} from '../systems/formation';
+export type { FormationGroup, FormationOptions } from '../systems/formation';
+export { formationComponent } from '../components/formation';
+export type { FormationStore } from '../components/formation';
 
 // ---- avoidance ----
 
