@@ -2,27 +2,27 @@ import type { CrowdWorld } from '../src/world/crowd';
 import { defineAgentComponent } from '../src/world/registry';
 
 /** `NavigationStore.mode`: how an agent reaches its grid goal. */
-export const NAV_MODE_NONE = 0;
+export const GRID_NAV_MODE_NONE = 0;
 /** Follow a shared flow field towards the goal (group orders). */
-export const NAV_MODE_FLOW = 1;
+export const GRID_NAV_MODE_FLOW = 1;
 /** Follow its own A* path, planned through the time-sliced path queue. */
-export const NAV_MODE_PATH = 2;
+export const GRID_NAV_MODE_PATH = 2;
 
 /** `NavigationStore.status` values (see navigationStatus for the string form). */
-export const NAV_IDLE = 0;
-export const NAV_MOVING = 1;
-export const NAV_ARRIVED = 2;
-export const NAV_UNREACHABLE = 3;
-export const NAV_WAITING_FOR_PATH = 4;
+export const GRID_NAV_IDLE = 0;
+export const GRID_NAV_MOVING = 1;
+export const GRID_NAV_ARRIVED = 2;
+export const GRID_NAV_UNREACHABLE = 3;
+export const GRID_NAV_WAITING_FOR_PATH = 4;
 
 /**
  * Per-agent grid navigation state, written by setAgentGoal / setGroupGoal and the navigation system.
  * Distances are metres; cells are row-major indices of the world's navigation grid.
  */
 export interface NavigationStore {
-  /** NAV_MODE_NONE / NAV_MODE_FLOW / NAV_MODE_PATH. */
+  /** GRID_NAV_MODE_NONE / GRID_NAV_MODE_FLOW / GRID_NAV_MODE_PATH. */
   readonly mode: Uint8Array;
-  /** NAV_IDLE / NAV_MOVING / NAV_ARRIVED / NAV_UNREACHABLE / NAV_WAITING_FOR_PATH. */
+  /** GRID_NAV_IDLE / GRID_NAV_MOVING / GRID_NAV_ARRIVED / GRID_NAV_UNREACHABLE / GRID_NAV_WAITING_FOR_PATH. */
   readonly status: Uint8Array;
   /** Goal point (world metres) and its cell. */
   readonly goalX: Float64Array;
@@ -45,8 +45,8 @@ export interface NavigationStore {
 /** The navigation component of `world` (allocated on first use). */
 export function navigationComponent(world: CrowdWorld): NavigationStore {
   return defineAgentComponent(world, 'navigation', (a) => ({
-    mode: a.u8(NAV_MODE_NONE),
-    status: a.u8(NAV_IDLE),
+    mode: a.u8(GRID_NAV_MODE_NONE),
+    status: a.u8(GRID_NAV_IDLE),
     goalX: a.f64(0),
     goalY: a.f64(0),
     goalCell: a.i32(-1),

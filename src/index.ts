@@ -106,6 +106,42 @@ export {
   MAX_FLOW_COST_RATIO,
 } from './grid/flowfield';
 export type { FlowField, FlowFieldOptions, FlowFieldCache, FlowSampleStatus } from './grid/flowfield';
+export {
+  createPathQueue,
+  requestPath,
+  updatePathRequestStart,
+  cancelPathRequest,
+  pendingPathRequests,
+  servePathQueue,
+  PATH_NONE,
+  PATH_PENDING,
+  PATH_FOUND,
+  PATH_UNREACHABLE,
+} from './grid/path-queue';
+export type { PathQueue } from './grid/path-queue';
+export {
+  navigationSystem,
+  setNavigationGrid,
+  setAgentGoal,
+  setGroupGoal,
+  clearAgentGoal,
+  navigationStatus,
+  agentPathCells,
+  agentFlowField,
+} from '../systems/navigation';
+export type { NavigationOptions, NavigationState, AgentGoalOptions, NavigationStatus } from '../systems/navigation';
+export {
+  navigationComponent,
+  GRID_NAV_MODE_NONE,
+  GRID_NAV_MODE_FLOW,
+  GRID_NAV_MODE_PATH,
+  GRID_NAV_IDLE,
+  GRID_NAV_MOVING,
+  GRID_NAV_ARRIVED,
+  GRID_NAV_UNREACHABLE,
+  GRID_NAV_WAITING_FOR_PATH,
+} from '../components/navigation';
+export type { NavigationStore } from '../components/navigation';
 
 // ---- navmesh ----
 export { buildNavmesh } from './navmesh/build';

@@ -28,8 +28,8 @@ import {
   type PathQueue,
 } from '../src/grid/path-queue';
 import {
-  navigationComponent, NAV_ARRIVED, NAV_IDLE, NAV_MODE_FLOW, NAV_MODE_NONE, NAV_MODE_PATH, NAV_MOVING,
-  NAV_UNREACHABLE, NAV_WAITING_FOR_PATH, type NavigationStore,
+  navigationComponent, GRID_NAV_ARRIVED, GRID_NAV_IDLE, GRID_NAV_MODE_FLOW, GRID_NAV_MODE_NONE, GRID_NAV_MODE_PATH, GRID_NAV_MOVING,
+  GRID_NAV_UNREACHABLE, GRID_NAV_WAITING_FOR_PATH, type NavigationStore,
 } from '../components/navigation';
 import { lodComponent, LOD_STEER } from '../components/lod';
 
@@ -142,8 +142,8 @@ export function setNavigationGrid(world: CrowdWorld, grid: Grid, options: Naviga
 }
 
 function resetAgent(nav: NavigationStore, eid: number): void {
-  nav.mode[eid] = NAV_MODE_NONE;
-  nav.status[eid] = NAV_IDLE;
+  nav.mode[eid] = GRID_NAV_MODE_NONE;
+  nav.status[eid] = GRID_NAV_IDLE;
   nav.fieldSlot[eid] = -1;
   nav.pathLength[eid] = 0;
   nav.pathIndex[eid] = 0;
@@ -152,7 +152,7 @@ function resetAgent(nav: NavigationStore, eid: number): void {
 function releaseGoal(st: NavigationState, nav: NavigationStore, eid: number): void {
   const slot = nav.fieldSlot[eid];
   if (slot >= 0) st.slotRefs[slot]--;
-  if (nav.mode[eid] === NAV_MODE_PATH) cancelPathRequest(st.queue, eid);
+  if (nav.mode[eid] === GRID_NAV_MODE_PATH) cancelPathRequest(st.queue, eid);
   resetAgent(nav, eid);
 }
 
@@ -236,12 +236,12 @@ function assignGoal(world: CrowdWorld, st: NavigationState, nav: NavigationStore
   nav.arriveRadius[eid] = o.arrive;
   nav.slowRadius[eid] = o.slow;
   if (o.flow) {
-    nav.mode[eid] = NAV_MODE_FLOW;
-    nav.status[eid] = NAV_MOVING;
+    nav.mode[eid] = GRID_NAV_MODE_FLOW;
+    nav.status[eid] = GRID_NAV_MOVING;
     nav.fieldSlot[eid] = slot;
   } else {
-    nav.mode[eid] = NAV_MODE_PATH;
-    nav.status[eid] = NAV_WAITING_FOR_PATH;
+    nav.mode[eid] = GRID_NAV_MODE_PATH;
+    nav.status[eid] = GRID_NAV_WAITING_FOR_PATH;
     const grid = st.grid;
     agentCell(grid, world.position.x[eid], world.position.y[eid]);
     const w = grid.width;
@@ -308,7 +308,7 @@ export function agentPathCells(world: CrowdWorld, eid: number): Int32Array {
   const st = navState(world);
   const nav = navigationComponent(world);
   const buf = st.queue.cells[eid];
-  return buf === null || nav.mode[eid] !== NAV_MODE_PATH ? new Int32Array(0) : buf.slice(0, nav.pathLength[eid]);
+  return buf === null || nav.mode[eid] !== GRID_NAV_MODE_PATH ? new Int32Array(0) : buf.slice(0, nav.pathLength[eid]);
 }
 
 /** The flow field agent `eid` follows (null unless in flow mode), for debugging and drawing. */
@@ -329,7 +329,7 @@ function requestReplan(world: CrowdWorld, st: NavigationState, nav: NavigationSt
   _goal.x = g % grid.width;
   _goal.y = (g - _goal.x) / grid.width;
   requestPath(st.queue, eid, grid, _cell, _goal);
-  nav.status[eid] = NAV_WAITING_FOR_PATH;
+  nav.status[eid] = GRID_NAV_WAITING_FOR_PATH;
   nav.replans[eid]++;
   st.replans++;
 }
@@ -345,15 +345,15 @@ function onGridEdited(world: CrowdWorld, st: NavigationState, nav: NavigationSto
   let replans = 0;
   for (let i = 0; i < n; i++) {
     const eid = dense[i];
-    if (nav.mode[eid] !== NAV_MODE_PATH) continue;
+    if (nav.mode[eid] !== GRID_NAV_MODE_PATH) continue;
     const status = nav.status[eid];
-    if (status === NAV_UNREACHABLE) {
+    if (status === GRID_NAV_UNREACHABLE) {
       requestReplan(world, st, nav, eid);
       replans++;
       continue;
     }
     const len = nav.pathLength[eid];
-    if (len === 0 || status === NAV_WAITING_FOR_PATH) continue;
+    if (len === 0 || status === GRID_NAV_WAITING_FOR_PATH) continue;
     const path = st.queue.cells[eid]!;
     let blocked = false;
     for (let k = nav.pathIndex[eid] > 0 ? nav.pathIndex[eid] - 1 : 0; k < len; k++) {
@@ -393,7 +393,7 @@ export function navigationSystem(world: CrowdWorld, _dt: number): void {
   if (queue.count > 0) {
     for (let i = 0; i < n; i++) {
       const eid = dense[i];
-      if (nav.status[eid] === NAV_WAITING_FOR_PATH && queue.status[eid] === PATH_PENDING && queue.active !== eid) {
+      if (nav.status[eid] === GRID_NAV_WAITING_FOR_PATH && queue.status[eid] === PATH_PENDING && queue.active !== eid) {
         agentCell(grid, px[eid], py[eid]);
         updatePathRequestStart(queue, eid, _cell);
       }
@@ -405,18 +405,18 @@ export function navigationSystem(world: CrowdWorld, _dt: number): void {
   const expanded = done > 0 || queue.count > 0 ? queue.lastExpansions : 0;
   for (let k = 0; k < done; k++) {
     const eid = queue.completed[k];
-    if (nav.mode[eid] !== NAV_MODE_PATH) continue;
+    if (nav.mode[eid] !== GRID_NAV_MODE_PATH) continue;
     st.pathsCompleted++;
     if (queue.status[eid] === PATH_FOUND) {
       const len = queue.length[eid];
       nav.pathLength[eid] = len;
       nav.pathIndex[eid] = len > 1 ? 1 : 0;
       nav.pathVersion[eid] = queue.plannedVersion[eid];
-      nav.status[eid] = NAV_MOVING;
+      nav.status[eid] = GRID_NAV_MOVING;
     } else {
       nav.pathLength[eid] = 0;
       nav.pathIndex[eid] = 0;
-      nav.status[eid] = NAV_UNREACHABLE;
+      nav.status[eid] = GRID_NAV_UNREACHABLE;
     }
   }
 
@@ -426,8 +426,8 @@ export function navigationSystem(world: CrowdWorld, _dt: number): void {
   for (let i = 0; i < n; i++) {
     const eid = dense[i];
     const mode = nav.mode[eid];
-    if (mode === NAV_MODE_NONE || (lodFlags[eid] & LOD_STEER) === 0) continue;
-    if (mode === NAV_MODE_FLOW) flowVelocity(st, nav, eid, px[eid], py[eid], maxSpeed[eid], pvx, pvy);
+    if (mode === GRID_NAV_MODE_NONE || (lodFlags[eid] & LOD_STEER) === 0) continue;
+    if (mode === GRID_NAV_MODE_FLOW) flowVelocity(st, nav, eid, px[eid], py[eid], maxSpeed[eid], pvx, pvy);
     else replans += pathVelocity(world, st, nav, eid, px[eid], py[eid], maxSpeed[eid], pvx, pvy);
   }
 
@@ -447,8 +447,8 @@ function arrive(nav: NavigationStore, eid: number, x: number, y: number, speed: 
   const d = Math.sqrt(dx * dx + dy * dy);
   const r = nav.arriveRadius[eid];
   // Hysteresis: an arrived agent stays arrived until pushed more than 2 radii away.
-  if (d <= r || (nav.status[eid] === NAV_ARRIVED && d <= 2 * r)) {
-    nav.status[eid] = NAV_ARRIVED;
+  if (d <= r || (nav.status[eid] === GRID_NAV_ARRIVED && d <= 2 * r)) {
+    nav.status[eid] = GRID_NAV_ARRIVED;
     pvx[eid] = 0;
     pvy[eid] = 0;
     return true;
@@ -458,7 +458,7 @@ function arrive(nav: NavigationStore, eid: number, x: number, y: number, speed: 
   const s = slow > 0 && d < slow ? speed * (d / slow) : speed;
   pvx[eid] = (dx / d) * s;
   pvy[eid] = (dy / d) * s;
-  nav.status[eid] = NAV_MOVING;
+  nav.status[eid] = GRID_NAV_MOVING;
   return true;
 }
 
@@ -488,7 +488,7 @@ function flowVelocity(st: NavigationState, nav: NavigationStore, eid: number, x:
       }
     }
     if (best < 0) {
-      nav.status[eid] = NAV_UNREACHABLE;
+      nav.status[eid] = GRID_NAV_UNREACHABLE;
       pvx[eid] = 0;
       pvy[eid] = 0;
       return;
@@ -498,7 +498,7 @@ function flowVelocity(st: NavigationState, nav: NavigationStore, eid: number, x:
     const bl = Math.sqrt(bx * bx + by * by);
     pvx[eid] = bl > 0 ? (bx / bl) * speed : 0;
     pvy[eid] = bl > 0 ? (by / bl) * speed : 0;
-    nav.status[eid] = NAV_MOVING;
+    nav.status[eid] = GRID_NAV_MOVING;
     return;
   }
   // Moving: remaining distance ≈ integration value × cell size (exact in cells on unit-cost grids).
@@ -507,7 +507,7 @@ function flowVelocity(st: NavigationState, nav: NavigationStore, eid: number, x:
   const s = slow > 0 && remaining < slow ? speed * Math.max(remaining / slow, 0.25) : speed;
   pvx[eid] = _dir.x * s;
   pvy[eid] = _dir.y * s;
-  nav.status[eid] = NAV_MOVING;
+  nav.status[eid] = GRID_NAV_MOVING;
 }
 
 /** Returns 1 if it requested a re-plan. */
@@ -559,7 +559,7 @@ function pathVelocity(world: CrowdWorld, st: NavigationState, nav: NavigationSto
   if (idx === len - 1) {
     // Final leg: the goal point itself, with arrival slowdown.
     arrive(nav, eid, x, y, speed, pvx, pvy, true);
-    if (nav.status[eid] === NAV_MOVING && st.queue.status[eid] === PATH_PENDING) nav.status[eid] = NAV_WAITING_FOR_PATH;
+    if (nav.status[eid] === GRID_NAV_MOVING && st.queue.status[eid] === PATH_PENDING) nav.status[eid] = GRID_NAV_WAITING_FOR_PATH;
     return 0;
   }
   const tx = grid.originX + (wx + 0.5) * cs - x;
@@ -577,6 +577,6 @@ function pathVelocity(world: CrowdWorld, st: NavigationState, nav: NavigationSto
     pvy[eid] = 0;
   }
   // While a re-plan is pending the agent keeps following its old path.
-  nav.status[eid] = st.queue.status[eid] === PATH_PENDING ? NAV_WAITING_FOR_PATH : NAV_MOVING;
+  nav.status[eid] = st.queue.status[eid] === PATH_PENDING ? GRID_NAV_WAITING_FOR_PATH : GRID_NAV_MOVING;
   return 0;
 }
