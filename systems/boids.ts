@@ -74,8 +74,15 @@ let _boidsAy = new Float64Array(0);
 export function boidsSystem(world: CrowdWorld, dt: number): void {
   const t0 = nowMs();
   const n = world.agents.count;
-  if (_boidsAx.length < n) { _boidsAx = new Float64Array(n); _boidsAy = new Float64Array(n); }
-  const found = boidsAccelerations(world, 0, n, _boidsAx, _boidsAy);
+  const cap = world.capacity + 1;
+  if (_boidsAx.length < cap) { _boidsAx = new Float64Array(cap); _boidsAy = new Float64Array(cap); }
+  // Queries in the hash's cell order when the hash holds exactly the live agents (it does after spatialHashSystem):
+  // consecutive agents then share cells, so their queries walk the same memory (measured ~1.5x faster at 100k than
+  // spawn order, 2026-11). Otherwise fall back to the dense order.
+  const hash = world.hash;
+  const found = hash.count === n
+    ? boidsAccelerations(world, hash.sortedIds, 0, n, _boidsAx, _boidsAy)
+    : boidsAccelerations(world, world.agents.dense, 0, n, _boidsAx, _boidsAy);
   const flocking = boidsApply(world, 0, n, dt, _boidsAx, _boidsAy);
   profileCount(world.profiler, 'boids', 'agents', flocking);
   profileCount(world.profiler, 'boids', 'neighbours', found);
@@ -83,35 +90,37 @@ export function boidsSystem(world: CrowdWorld, dt: number): void {
 }
 
 /**
- * Compute pass over dense[start .. start+count): boids accelerations (m/s²) into outAx/outAy[i − start]; agents not
- * flocking this frame get 0. Needs the spatial hash built from the current positions.
+ * Compute pass over the agents order[start .. start+count) (the hash's sortedIds, or the dense list): boids
+ * accelerations (m/s²) into outAx/outAy[eid] (length ≥ capacity + 1); agents not flocking this frame get 0. Needs
+ * the spatial hash built from the current positions. Reads only positions and velocities, so any split of the
+ * order into ranges gives the same result.
  * @returns the total number of neighbours used.
  */
-export function boidsAccelerations(world: CrowdWorld, start: number, count: number, outAx: Float64Array, outAy: Float64Array): number {
+export function boidsAccelerations(world: CrowdWorld, order: Int32Array, start: number, count: number, outAx: Float64Array, outAy: Float64Array): number {
   const b: BoidsStore = boidsComponent(world);
   const lodFlags = lodComponent(world).flags;
-  const dense = world.agents.dense;
   const px = world.position.x, py = world.position.y, vx = world.velocity.x, vy = world.velocity.y;
   const layer = world.agent.layer, maskA = world.agent.mask;
   const hash = world.hash;
   const nbr = _boidsNbr, d2 = _boidsDist2, a = _boidsA;
   let total = 0;
   for (let i = 0; i < count; i++) {
-    const eid = dense[start + i];
-    if (b.enabled[eid] === 0 || (lodFlags[eid] & LOD_BOIDS) === 0) { outAx[i] = 0; outAy[i] = 0; continue; }
+    const eid = order[start + i];
+    if (b.enabled[eid] === 0 || (lodFlags[eid] & LOD_BOIDS) === 0) { outAx[eid] = 0; outAy[eid] = 0; continue; }
     const mask = maskA[eid];
     const m = b.mode[eid] === BOIDS_METRIC
       ? queryRadius(hash, px[eid], py[eid], b.radius[eid], eid, nbr, mask === -1 ? null : layer, mask)
       : queryKNearest(hash, px[eid], py[eid], b.radius[eid], b.k[eid], eid, nbr, d2, mask === -1 ? null : layer, mask);
     total += m;
     boidsAcceleration(eid, px, py, vx, vy, nbr, m, b.wSep[eid], b.wAli[eid], b.wCoh[eid], a);
-    outAx[i] = a.x; outAy[i] = a.y;
+    outAx[eid] = a.x; outAy[eid] = a.y;
   }
   return total;
 }
 
 /**
- * Apply pass over dense[start .. start+count): add the accelerations to the preferred velocities (see boidsSystem).
+ * Apply pass over dense[start .. start+count): add the accelerations ax/ay[eid] to the preferred velocities (see
+ * boidsSystem).
  * @returns the number of flocking agents.
  */
 export function boidsApply(world: CrowdWorld, start: number, count: number, dt: number, ax: Float64Array, ay: Float64Array): number {
@@ -131,8 +140,8 @@ export function boidsApply(world: CrowdWorld, start: number, count: number, dt: 
     flocking++;
     let x: number, y: number;
     // Inertial only while no steering behaviour wrote this agent's preferred velocity this frame.
-    if (b.inertial[eid] !== 0 && beh[eid] === 0) { x = vx[eid] + ax[i] * dt; y = vy[eid] + ay[i] * dt; }
-    else { const h = b.horizon[eid]; x = px[eid] + ax[i] * h; y = py[eid] + ay[i] * h; }
+    if (b.inertial[eid] !== 0 && beh[eid] === 0) { x = vx[eid] + ax[eid] * dt; y = vy[eid] + ay[eid] * dt; }
+    else { const h = b.horizon[eid]; x = px[eid] + ax[eid] * h; y = py[eid] + ay[eid] * h; }
     const vmax = maxSpeed[eid], vmin = b.minSpeed[eid] < vmax ? b.minSpeed[eid] : vmax;
     const s2 = x * x + y * y;
     if (s2 > vmax * vmax) { const k = vmax / Math.sqrt(s2); x *= k; y *= k; }
