@@ -79,7 +79,7 @@ export function createManifoldInput(shapeA: Shape, poseA: Pose, shapeB: Shape, p
 }
 
 // ---- feature ids: type in the top bits, then up to four 12-bit vertex ids ----
-const ID_VERTEX_A = 1, ID_VERTEX_B = 2, ID_EDGES = 3, ID_FALLBACK = 4;
+const ID_VERTEX_A = 1, ID_VERTEX_B = 2, ID_EDGES = 3, ID_FALLBACK = 4, ID_REGION = 5;
 const K = 4096;
 function vertexId(type: number, v: number): number { return type * K * K * K * K + v; }
 function edgePairId(a0: number, a1: number, b0: number, b1: number): number {
@@ -314,6 +314,121 @@ function clipHalfPlane(au: number, av: number, bu: number, bv: number, ra: numbe
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// Exact contact region of two polytopes (used when a hull is involved)
+//
+// Along the line q + t·n through a plane point q = o + u e1 + v e2, a polytope occupies [max over its faces facing
+// away from n of t_f, min over its faces facing along n of t_f], where face f (outward normal m, offset c: m·x ≤ c)
+// is crossed at t_f = (c − m·q)/(m·n). The two shapes overlap on that line iff every "up" face bound (m·n ≥ 0) of
+// either shape lies above every "down" face bound (m·n < 0) of either shape, so the contact region — the shadow of
+// A ∩ B on the plane — is the intersection of one half-plane per (up, down) face pair. Multiplying
+// t_U ≥ t_D by (m_U·n)(−m_D·n) ≥ 0 removes the divisions, and a vertical face (m_U·n = 0) correctly turns into
+// "q lies on the inner side of the face":
+//   (−m_D·n)(c_U − m_U·q) + (m_U·n)(c_D − m_D·q) ≥ 0.
+// The polygon starts as a square around the deepest point and is clipped by every pair (Sutherland–Hodgman);
+// each vertex is the crossing of two constraint lines, whose pair of ids makes the feature id. For box–box pairs
+// the face-pair clipping above is used instead (it is exact for boxes to Rapier's tolerance and ~10× cheaper).
+
+const MAXFACES = 2 * 128;
+const _pmn = new Float64Array(MAXFACES), _pc = new Float64Array(MAXFACES), _pa = new Float64Array(MAXFACES), _pb = new Float64Array(MAXFACES);
+const _pid = new Int32Array(MAXFACES);
+
+/** Face constraints of s (pose rel in A's frame, or identity) relative to the contact frame; returns new count. */
+function loadFaces(s: Shape, rel: Float64Array | null, idBase: number, n: number): number {
+  const fnm = s.faceNormals, fo = s.faceOffsets;
+  for (let f = 0; f < s.faceCount && n < MAXFACES; f++) {
+    let mx = fnm[3 * f], my = fnm[3 * f + 1], mz = fnm[3 * f + 2], c = fo[f];
+    if (rel) {
+      const x = mx, y = my, z = mz;
+      mx = rel[3] * x + rel[4] * y + rel[5] * z; my = rel[6] * x + rel[7] * y + rel[8] * z; mz = rel[9] * x + rel[10] * y + rel[11] * z;
+      c += mx * rel[0] + my * rel[1] + mz * rel[2];
+    }
+    // m·q = m·o + u (m·e1) + v (m·e2)
+    _pmn[n] = mx * nX + my * nY + mz * nZ;
+    _pc[n] = c - (mx * oX + my * oY + mz * oZ);
+    _pa[n] = mx * e1X + my * e1Y + mz * e1Z;
+    _pb[n] = mx * e2X + my * e2Y + mz * e2Z;
+    _pid[n] = idBase + f;
+    n++;
+  }
+  return n;
+}
+
+/** Contact region of two polytopes into the candidate arrays; returns the number of vertices. */
+function exactRegion(a: Shape, b: Shape, rel: Float64Array, margin: number, scale: number): number {
+  let nf = loadFaces(a, null, 0, 0);
+  nf = loadFaces(b, rel, 128, nf);
+  // start: a square of half size 2·scale around the deepest point (the region cannot be larger)
+  const h = 2 * scale;
+  _c1u[0] = -h; _c1v[0] = -h; _c1u[1] = h; _c1v[1] = -h; _c1u[2] = h; _c1v[2] = h; _c1u[3] = -h; _c1v[3] = h;
+  for (let i = 0; i < 4; i++) { _c1e0[i] = 65532 + i; _c1id[i] = 0; }
+  nClip = 4;
+  const eps = 1e-12 * scale;
+  for (let i = 0; i < nf && nClip > 0; i++) {
+    const mu = _pmn[i];
+    if (mu < 0) continue; // i runs over up faces
+    for (let j = 0; j < nf && nClip > 0; j++) {
+      const md = _pmn[j];
+      if (md >= 0) continue; // j over down faces
+      if (_pid[i] < 128 && _pid[j] < 128 && mu === 0) continue; // A's own vertical faces are implied by A's pairs below
+      // k0 + ku u + kv v ≥ 0 (plus the margin: overlap may fall short by `margin` along n, scaled like t)
+      const k0 = -md * _pc[i] + mu * _pc[j] + margin * (-md) * mu;
+      const ku = md * _pa[i] - mu * _pa[j];
+      const kv = md * _pb[i] - mu * _pb[j];
+      const l = Math.sqrt(ku * ku + kv * kv);
+      if (l <= 1e-15) {
+        if (k0 < -eps * (-md)) { nClip = 0; break; } // parallel planes, no overlap anywhere
+        continue;
+      }
+      clipLinear(k0 / l, ku / l, kv / l, _pid[i] * 256 + _pid[j], eps);
+    }
+  }
+  return nClip;
+}
+
+/** Append the vertices of s whose projection lies strictly inside the region polygon (clip buffer 1). */
+function addInsideVertices(s: Shape, rel: Float64Array | null, type: number, nk: number): number {
+  const v = s.verts, n = nClip;
+  for (let i = 0, k = 0; i < v.length && nk < MAXC; i += 3, k++) {
+    let x = v[i], y = v[i + 1], z = v[i + 2];
+    if (rel) {
+      const x0 = x, y0 = y, z0 = z;
+      x = rel[3] * x0 + rel[4] * y0 + rel[5] * z0 + rel[0]; y = rel[6] * x0 + rel[7] * y0 + rel[8] * z0 + rel[1]; z = rel[9] * x0 + rel[10] * y0 + rel[11] * z0 + rel[2];
+    }
+    const u = (x - oX) * e1X + (y - oY) * e1Y + (z - oZ) * e1Z, w = (x - oX) * e2X + (y - oY) * e2Y + (z - oZ) * e2Z;
+    let inside = true;
+    for (let p = 0; p < n && inside; p++) {
+      const q = p + 1 === n ? 0 : p + 1;
+      if ((_c1u[q] - _c1u[p]) * (w - _c1v[p]) - (_c1v[q] - _c1v[p]) * (u - _c1u[p]) <= 0) inside = false;
+    }
+    if (inside) { _ku[nk] = u; _kv[nk] = w; _kid[nk] = vertexId(type, k); nk++; }
+  }
+  return nk;
+}
+
+/** Clip buffer 1 by k0 + ku u + kv v ≥ 0 (unit (ku, kv)); constraint id cid tags the new edges. */
+function clipLinear(k0: number, ku: number, kv: number, cid: number, eps: number): void {
+  const n = nClip;
+  let m = 0;
+  for (let i = 0; i < n; i++) {
+    const j = i === 0 ? n - 1 : i - 1;
+    const dj = k0 + ku * _c1u[j] + kv * _c1v[j], di = k0 + ku * _c1u[i] + kv * _c1v[i];
+    const inJ = dj >= -eps, inI = di >= -eps;
+    if (inI !== inJ && n > 1) {
+      const t = dj / (dj - di);
+      _c2u[m] = _c1u[j] + t * (_c1u[i] - _c1u[j]);
+      _c2v[m] = _c1v[j] + t * (_c1v[i] - _c1v[j]);
+      const e = _c1e0[j];
+      _c2id[m] = ID_REGION * K * K * K * K + (e < cid ? e * 65536 + cid : cid * 65536 + e);
+      _c2e0[m] = inI ? e : cid;
+      m++;
+    }
+    if (inI) { _c2u[m] = _c1u[i]; _c2v[m] = _c1v[i]; _c2id[m] = _c1id[i]; _c2e0[m] = _c1e0[i]; m++; }
+  }
+  for (let i = 0; i < m; i++) { _c1u[i] = _c2u[i]; _c1v[i] = _c2v[i]; _c1id[i] = _c2id[i]; _c1e0[i] = _c2e0[i]; }
+  nClip = m;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // Surface heights along n at a plane point (u, v)
 
 function heightA(a: Shape, u: number, v: number): number {
@@ -528,8 +643,22 @@ export function contactManifold(input: ManifoldInput, out: Manifold, cache?: Gjk
     emitSingle(out, poseA, ID_VERTEX_A, 0);
     return out;
   }
-  // ---- 3. features in the slab ----
   const scale = a.boundingRadius + b.boundingRadius;
+  if ((ca === CORE_HULL && (cb === CORE_HULL || cb === CORE_BOX)) || (cb === CORE_HULL && ca === CORE_BOX)) {
+    // ---- 3–4. polytopes with a hull: the exact region (see exactRegion) ----
+    let nk = exactRegion(a, b, rel, margin, scale);
+    for (let i = 0; i < nk; i++) { _ku[i] = _c1u[i]; _kv[i] = _c1v[i]; _kid[i] = _c1id[i]; }
+    if (nk > 0) {
+      // The region's corners lie where the surfaces meet (depth ≈ 0) or on a silhouette; the depth (a concave
+      // piecewise-linear function) peaks inside, at a vertex of either shape or an edge crossing. Add the deepest
+      // point found by GJK/EPA (the plane origin) and every vertex of either shape whose shadow falls inside.
+      _ku[nk] = 0; _kv[nk] = 0; _kid[nk] = vertexId(ID_FALLBACK, 0); nk++;
+      nk = addInsideVertices(a, null, ID_VERTEX_A, nk);
+      nk = addInsideVertices(b, rel, ID_VERTEX_B, nk);
+    }
+    return finishPoints(out, a, b, rel, poseA, nk, margin, scale);
+  }
+  // ---- 3. features in the slab ----
   const sep = dDepth < 0 ? -dDepth : dDepth;
   const slab = sep + tolerance;
   // A's core support value along n is (support of the whole shape) − r_A; its feature lies within `slab` of it.
@@ -560,6 +689,11 @@ export function contactManifold(input: ManifoldInput, out: Manifold, cache?: Gjk
     else { _ku[0] = 0.5 * (_fAu[0] + _fBu[0]); _kv[0] = 0.5 * (_fAv[0] + _fBv[0]); _kid[0] = vertexId(ID_VERTEX_A, _fAid[0]) + _fBid[0] * K * K; }
     nk = 1;
   }
+  return finishPoints(out, a, b, rel, poseA, nk, margin, scale);
+}
+
+/** Steps 5–6: depths of the nk candidates in _ku/_kv/_kid, filtering, reduction, output. */
+function finishPoints(out: Manifold, a: Shape, b: Shape, rel: Float64Array, poseA: Pose, nk: number, margin: number, scale: number): Manifold {
   // ---- 5. depths ----
   let m = 0;
   const dropBelow = -margin - 1e-9 * scale;
