@@ -153,7 +153,7 @@ export type { NavQuery, NavPathResult, NavPathStatus } from './navmesh/search';
 export { corridorPortals } from './navmesh/portals';
 export { funnel, polylineLength } from './funnel/funnel';
 export { gridPathPortals } from './funnel/grid';
-export { corridorMoveStart, corridorBlocked } from './navmesh/corridor';
+export { corridorMoveStart, corridorBlocked, corridorShortcut, raycastMesh } from './navmesh/corridor';
 export { funnelSystem, funnelRange, setNavmesh, setNavGoal, clearNavGoal, setNavTrianglesBlocked, getAgentCorridor } from '../systems/funnel';
 export type { FunnelOptions, FunnelState } from '../systems/funnel';
 export { corridorComponent, NAV_NONE, NAV_FOLLOWING, NAV_ARRIVED, NAV_UNREACHABLE, NAV_REPLAN } from '../components/corridor';

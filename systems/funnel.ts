@@ -4,11 +4,13 @@
  * Per agent and frame (Detour's dtCrowd path-following loop, in our own terms):
  *   1. validity: a corridor through a closed triangle, or built on an older mesh, is re-planned;
  *   2. move the corridor start to the agent's triangle (corridorMoveStart); pushed off the corridor → re-plan;
- *   3. portals from the agent's position along the corridor (at most `maxCornerPortals`) → funnel → corners;
+ *   3. every `shortcutInterval` frames (staggered), a raycast to a portal `shortcutLookahead` triangles ahead; if it
+ *      is clear, the ray's triangles replace the corridor up to there when that is shorter (dtPathCorridor's
+ *      optimizePathVisibility: removes detours left by pushes and front repairs);
+ *   4. portals from the agent's position along the corridor (at most `maxCornerPortals`) → funnel → corners;
  *      because the funnel runs over the whole remaining corridor every frame, the agent always heads for the first
- *      corner of the taut path from where it stands: this is the visibility shortcut of dtPathCorridor
- *      (optimizePathVisibility) done exactly within the corridor;
- *   4. preferred velocity toward the next corner, slowed before sharp turns (lookahead) and on arrival.
+ *      corner of the taut path within its corridor from where it stands;
+ *   5. preferred velocity toward the next corner, slowed before sharp turns (lookahead) and on arrival.
  * Re-plans are budgeted per frame (`maxReplansPerFrame`); agents over budget wait (NAV_REPLAN) for the next frame,
  * in dense order, so the result is deterministic.
  */
@@ -16,7 +18,7 @@ import type { CrowdWorld } from '../src/world/crowd';
 import type { Navmesh } from '../src/navmesh/build';
 import { createNavQuery, createNavPathResult, findNavPath, type NavPathStatus, type NavQuery, type NavPathResult } from '../src/navmesh/search';
 import { closestPointOnTriangle, pointInTriangle } from '../src/navmesh/locate';
-import { corridorBlocked, corridorMoveStart } from '../src/navmesh/corridor';
+import { corridorBlocked, corridorMoveStart, corridorShortcut } from '../src/navmesh/corridor';
 import { funnel } from '../src/funnel/funnel';
 import { InvalidArgumentError } from '../src/core/errors';
 import { requireFinite, requireInteger, requirePositive, requireNonNegative } from '../src/core/validate';
@@ -43,6 +45,10 @@ export interface FunnelOptions {
   arriveDistance?: number;
   /** Speed fraction kept at a U-turn (the slowest corner speed). @default 0.2 */
   minTurnSpeed?: number;
+  /** Try a visibility shortcut (raycast ahead) every this many frames per agent, staggered; 0 = never. @default 8 */
+  shortcutInterval?: number;
+  /** How many triangles ahead the shortcut ray aims (at that portal's middle). @default 16 */
+  shortcutLookahead?: number;
 }
 
 /** Funnel system state, at world.systems.funnel. */
@@ -63,6 +69,8 @@ export interface FunnelState {
   arrivalSlowdown: number;
   arriveDistance: number;
   minTurnSpeed: number;
+  shortcutInterval: number;
+  shortcutLookahead: number;
   /** Flat corridor pool: slot s holds triangles at [s·maxCorridor, (s+1)·maxCorridor). */
   pool: Int32Array;
   freeSlots: Int32Array;
@@ -75,6 +83,7 @@ export interface FunnelState {
 let _funnelPortals = new Float64Array(4 * 129);
 let _funnelCorners = new Float64Array(2 * 256);
 const _funnelPt = new Float64Array(2);
+let _funnelRay = new Int32Array(64);
 
 /** Attach a navmesh (built for the crowd's agent radius) to the world. Replaces any previous one. */
 export function setNavmesh(world: CrowdWorld, mesh: Navmesh, options: FunnelOptions = {}): FunnelState {
@@ -89,6 +98,8 @@ export function setNavmesh(world: CrowdWorld, mesh: Navmesh, options: FunnelOpti
   const arriveDistance = requireNonNegative('options.arriveDistance', options.arriveDistance ?? 0.05);
   const minTurnSpeed = requireNonNegative('options.minTurnSpeed', options.minTurnSpeed ?? 0.2);
   if (minTurnSpeed > 1) throw new InvalidArgumentError('options.minTurnSpeed', minTurnSpeed, 'must be between 0 and 1');
+  const shortcutInterval = requireInteger('options.shortcutInterval', options.shortcutInterval ?? 8, 0, 1 << 20);
+  const shortcutLookahead = requireInteger('options.shortcutLookahead', options.shortcutLookahead ?? 16, 2, 1 << 16);
   const prev = world.systems.funnel as FunnelState | undefined;
   const corridor = corridorComponent(world);
   const state: FunnelState = {
@@ -96,11 +107,13 @@ export function setNavmesh(world: CrowdWorld, mesh: Navmesh, options: FunnelOpti
     blocked: new Uint8Array(mesh.triangleCount), version: (prev?.version ?? 0) + 1,
     agentVersion: prev?.agentVersion ?? new Uint32Array(world.capacity + 1),
     maxCorridor, maxCornerPortals, maxReplansPerFrame, lookahead, arrivalSlowdown, arriveDistance, minTurnSpeed,
+    shortcutInterval, shortcutLookahead,
     pool: new Int32Array(0), freeSlots: new Int32Array(0), freeCount: 0, slotCount: 0, corridor,
   };
   state.query.blocked = state.blocked;
   if (_funnelPortals.length < 4 * (maxCornerPortals + 1)) _funnelPortals = new Float64Array(4 * (maxCornerPortals + 1));
   if (_funnelCorners.length < 2 * (2 * maxCornerPortals + 8)) _funnelCorners = new Float64Array(2 * (2 * maxCornerPortals + 8));
+  if (_funnelRay.length < 4 * shortcutLookahead) _funnelRay = new Int32Array(4 * shortcutLookahead);
   // Agents that had corridors on the old mesh keep their goals and re-plan (slots are re-issued from the new pool).
   const dense = world.agents.dense;
   for (let i = 0; i < world.agents.count; i++) {
@@ -268,10 +281,15 @@ export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, co
     }
     // 3. Corners from the agent's position (clamped into the first triangle) along the corridor.
     const off = c.slot[eid] * M;
-    const len = c.length[eid];
     const first = s.pool[off];
     let sx = x, sy = y;
     if (!pointInTriangle(mesh, first, x, y)) { closestPointOnTriangle(mesh, first, x, y, _funnelPt); sx = _funnelPt[0]; sy = _funnelPt[1]; }
+    // Visibility shortcut every shortcutInterval frames (staggered by entity id): a straight ray to a portal ahead
+    // may replace a detour the corridor took (after pushes and front repairs).
+    if (s.shortcutInterval > 0 && (world.time.frame + eid) % s.shortcutInterval === 0) {
+      c.length[eid] = corridorShortcut(mesh, s.pool, off, c.length[eid], sx, sy, s.shortcutLookahead, _funnelRay, s.blocked);
+    }
+    const len = c.length[eid];
     const gx = c.goalX[eid], gy = c.goalY[eid];
     const dgx = gx - x, dgy = gy - y;
     const dGoal = Math.sqrt(dgx * dgx + dgy * dgy);

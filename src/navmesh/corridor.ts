@@ -53,3 +53,73 @@ export function corridorBlocked(buf: Int32Array, off: number, len: number, block
   for (let i = 0; i < len; i++) if (blocked[buf[off + i]] !== 0) return true;
   return false;
 }
+
+/**
+ * Walk the mesh along the segment (sx, sy) → (ex, ey), starting in triangle `startTri` (which must contain the
+ * start). Writes the triangles crossed into `outTris` (up to its length) and returns their count if the end point
+ * was reached, or minus the count if the segment hits a wall or a closed triangle first (Detour's raycast).
+ * At a vertex the walk leaves through the first qualifying edge in triangle order (deterministic).
+ */
+export function raycastMesh(
+  mesh: Navmesh, startTri: number, sx: number, sy: number, ex: number, ey: number, outTris: Int32Array,
+  blocked: Uint8Array | null = null,
+): number {
+  const { vertices: V, triangles: T, neighbours: N } = mesh;
+  let t = startTri, prev = -1, n = 0;
+  const cap = outTris.length;
+  for (let guard = 0; guard <= mesh.triangleCount; guard++) {
+    if (n >= cap) return -n;
+    outTris[n++] = t;
+    if (pointInTriangle(mesh, t, ex, ey)) return n;
+    // Exit edge a→b: the end lies strictly outside it (orient(a, b, e) < 0) and the segment's line separates a and
+    // b (or touches one), so the segment crosses that edge on its way out.
+    let next = -2;
+    for (let k = 0; k < 3; k++) {
+      const a = T[3 * t + k], b = T[3 * t + (k + 1) % 3];
+      const ax = V[2 * a], ay = V[2 * a + 1], bx = V[2 * b], by = V[2 * b + 1];
+      if ((bx - ax) * (ey - ay) - (by - ay) * (ex - ax) >= 0) continue;
+      const oa = (ex - sx) * (ay - sy) - (ey - sy) * (ax - sx);
+      const ob = (ex - sx) * (by - sy) - (ey - sy) * (bx - sx);
+      if ((oa > 0 && ob > 0) || (oa < 0 && ob < 0)) continue;
+      const nb = N[3 * t + k];
+      if (nb === prev && nb >= 0) continue; // never step back
+      next = nb;
+      break;
+    }
+    if (next < 0 || (blocked !== null && blocked[next] !== 0)) return -n;
+    prev = t;
+    t = next;
+  }
+  return -n;
+}
+
+/**
+ * Visibility shortcut (Detour's optimizePathVisibility): cast a ray from (x, y), in the corridor's first triangle,
+ * to the middle of the portal `lookIndex` triangles ahead. If nothing blocks it, the triangles the ray crossed
+ * replace the corridor up to that portal, when that makes the corridor shorter. `scratch` receives the ray's
+ * triangles (its length bounds the walk). Returns the new corridor length.
+ */
+export function corridorShortcut(
+  mesh: Navmesh, buf: Int32Array, off: number, len: number, x: number, y: number, lookIndex: number,
+  scratch: Int32Array, blocked: Uint8Array | null = null,
+): number {
+  const j = Math.min(len - 1, lookIndex);
+  if (j < 2) return len;
+  const a = buf[off + j - 1], b = buf[off + j];
+  const { vertices: V, triangles: T, neighbours: N } = mesh;
+  let k = 0;
+  while (k < 3 && N[3 * a + k] !== b) k++;
+  if (k === 3) return len;
+  const u = T[3 * a + k], w = T[3 * a + (k + 1) % 3];
+  const mx = 0.5 * (V[2 * u] + V[2 * w]), my = 0.5 * (V[2 * u + 1] + V[2 * w + 1]);
+  const n = raycastMesh(mesh, buf[off], x, y, mx, my, scratch, blocked);
+  if (n <= 0) return len;
+  const last = scratch[n - 1];
+  const suffix = last === a ? j : last === b ? j + 1 : -1;
+  if (suffix < 0) return len;
+  const newLen = n + (len - suffix);
+  if (newLen >= len) return len;
+  buf.copyWithin(off + n, off + suffix, off + len);
+  buf.set(scratch.subarray(0, n), off);
+  return newLen;
+}

@@ -48,7 +48,7 @@ export function isFree(map: TestMap, p: P): boolean {
   return true;
 }
 
-function segmentFree(map: TestMap, a: P, b: P): boolean {
+export function segmentFree(map: TestMap, a: P, b: P): boolean {
   const ts: number[] = [0, 1];
   const polys = [map.boundary, ...map.obstacles];
   const dx = b[0] - a[0], dy = b[1] - a[1];
