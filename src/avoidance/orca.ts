@@ -37,7 +37,7 @@
  * its own module instance).
  */
 import { InvalidArgumentError, OutOfRangeError } from '../core/errors';
-import { requireFinite, requireInteger, requireNonNegative, requireNonNegativeOrInfinity, requirePositive } from '../core/validate';
+import { requireFinite, requireInteger, requireNonNegative, requirePositive } from '../core/validate';
 import { LINE_STRIDE, linearProgram2, linearProgram3 } from './lp';
 import type { ObstacleSet } from './obstacles';
 
@@ -60,13 +60,16 @@ export interface OrcaAgent {
   timeHorizon: number;
   /** Look-ahead for static obstacles, seconds (> 0). */
   obstacleTimeHorizon: number;
-  /** Avoidance priority (>= 0, Infinity allowed): see `orcaShare`. @default 1 */
-  priority: number;
   /** Any integer identity; used only to break the tie of exactly coincident agents antisymmetrically. */
   id: number;
 }
 
-/** Neighbour agents as structure-of-arrays; entries [0, count) are used, in the given order (nearest first). */
+/**
+ * Neighbour agents as structure-of-arrays; entries [0, count) are used, in the given order (nearest first).
+ * `share[k]` is the fraction of the pair's avoidance this agent takes against neighbour k, in [0, 1]: 0.5 for the
+ * paper's reciprocity (the default), `orcaShare(myPriority, theirPriority)` for prioritised pairs, 1 against a
+ * neighbour that does not avoid (a non-ORCA unit, a player).
+ */
 export interface OrcaNeighbours {
   count: number;
   x: Float64Array;
@@ -74,7 +77,7 @@ export interface OrcaNeighbours {
   vx: Float64Array;
   vy: Float64Array;
   radius: Float64Array;
-  priority: Float64Array;
+  share: Float64Array;
   id: Int32Array;
 }
 
@@ -89,10 +92,44 @@ export interface OrcaOutput {
 export const ORCA_FEASIBLE = 0;
 /** The half-planes were infeasible (dense crowd): the least-violating velocity was returned (3D fallback). */
 export const ORCA_FALLBACK = 1;
+/** ORCA_NO_OVERLAP only: even the hard lines (obstacles and contacts) were infeasible; contacts were made soft. */
+export const ORCA_FALLBACK_SOFT_CONTACT = 2;
 
-/** A fresh agent record with the defaults (radius 0.5, speed 1, horizons 5 s, priority 1). */
+/** Fallback of the paper (section 5.3): obstacle lines hard, the largest agent-line violation minimised. */
+export const ORCA_PAPER = 0;
+/**
+ * ORCA plus hard "contact lines" that keep bodies from overlapping at the next step, for every neighbour pair.
+ *
+ * Why: ORCA's guarantee (no collision within tau) holds only while every agent's half-planes are feasible. In dense
+ * crowds they are not, and the paper's fallback (minimise the largest violation) lets bodies overlap: RVO2 itself
+ * overlaps by 0.39 m (radius 1.5 m) in a 100-agent circle swap and 0.66 m in its own 250-agent Circle example
+ * (measured here, 2026-11-29). A game wants bodies never to interpenetrate.
+ *
+ * The contact line for neighbour B at unit direction n = (pB - pA) / |pB - pA|, gap g = |pB - pA| - (rA + rB) and
+ * share s (this agent's part, as for the ORCA lines): A may approach B along n by at most s * max(g, 0) / dt,
+ *     vA' . n <= s * max(g, 0) / dt.
+ * B, with share 1 - s, has the mirror line -vB' . n <= (1 - s) * max(g, 0) / dt. Summed, the relative approach
+ * along n is at most g / dt, so the projection of the separation onto n, which moves linearly, stays >= rA + rB for
+ * the whole step, and the distance, which is at least that projection, too: no overlap at any time of the step
+ * (and an existing overlap never deepens). Each line admits v' = 0, so the contact lines alone are always feasible
+ * (an agent can always stop). With s = 1 (the neighbour does not avoid) the line assumes the neighbour keeps its
+ * velocity: vA' . n <= g / dt + vB . n. With s = 0 (this agent never yields) no line is added: the other side
+ * accounts for our current velocity. A line is skipped when it cannot bind (its bound >= max speed).
+ *
+ * The contact lines are hard, like the obstacle lines; ORCA lines that conflict with them are handled by the
+ * paper's fallback (minimise the largest violation of the ORCA lines subject to the hard lines). Feasible solutions
+ * differ from the paper's only when a contact line binds, i.e. when ORCA would close a near gap faster than this
+ * agent's share allows. Guarantee limits: both agents of a pair must see each other (k-nearest lists are not
+ * symmetric; a pair within reach of one step is among the nearest few in practice), velocities must be applied as
+ * computed (infinite maxAccel, as in RVO2), and the hard lines must be feasible together (an agent pressed against
+ * a wall by a non-avoiding unit may not be able to satisfy both; then only the obstacle lines stay hard, reported as
+ * ORCA_FALLBACK_SOFT_CONTACT).
+ */
+export const ORCA_NO_OVERLAP = 1;
+
+/** A fresh agent record with the defaults (radius 0.5 m, max speed 1 m/s, horizons 5 s). */
 export function createOrcaAgent(): OrcaAgent {
-  return { x: 0, y: 0, vx: 0, vy: 0, prefVx: 0, prefVy: 0, radius: 0.5, maxSpeed: 1, timeHorizon: 5, obstacleTimeHorizon: 5, priority: 1, id: 0 };
+  return { x: 0, y: 0, vx: 0, vy: 0, prefVx: 0, prefVy: 0, radius: 0.5, maxSpeed: 1, timeHorizon: 5, obstacleTimeHorizon: 5, id: 0 };
 }
 
 /** A neighbour list with room for `capacity` agents. */
@@ -105,7 +142,7 @@ export function createOrcaNeighbours(capacity: number): OrcaNeighbours {
     vx: new Float64Array(capacity),
     vy: new Float64Array(capacity),
     radius: new Float64Array(capacity),
-    priority: new Float64Array(capacity).fill(1),
+    share: new Float64Array(capacity).fill(0.5),
     id: new Int32Array(capacity),
   };
 }
@@ -133,26 +170,41 @@ const _orcaResult = new Float64Array(2);
 let _orcaLineCount = 0;
 let _orcaObstacleLineCount = 0;
 
+let _orcaContactLines = new Float64Array(64 * LINE_STRIDE);
+function ensureContactCapacity(lines: number): void {
+  if (lines * LINE_STRIDE > _orcaContactLines.length) {
+    let cap = _orcaContactLines.length / LINE_STRIDE;
+    while (cap < lines) cap *= 2;
+    _orcaContactLines = new Float64Array(cap * LINE_STRIDE);
+  }
+  if (lines * LINE_STRIDE > _orcaProj.length) {
+    let cap = _orcaProj.length / LINE_STRIDE;
+    while (cap < lines) cap *= 2;
+    _orcaProj = new Float64Array(cap * LINE_STRIDE);
+  }
+}
+
 function ensureLineCapacity(lines: number): void {
   if (lines * LINE_STRIDE <= _orcaLines.length) return;
   let cap = _orcaLines.length / LINE_STRIDE;
   while (cap < lines) cap *= 2;
   _orcaLines = new Float64Array(cap * LINE_STRIDE);
-  _orcaProj = new Float64Array(cap * LINE_STRIDE);
+  if (_orcaProj.length < cap * LINE_STRIDE) _orcaProj = new Float64Array(cap * LINE_STRIDE);
 }
 
 /**
  * The new velocity of `agent` given its neighbour agents, the obstacle segments `obstacleIds[0..obstacleCount)`
  * of `obstacles` (vertex ids, segment v -> next[v], nearest first as `queryObstacleSegments` returns them) and the
- * time step `dt` (seconds). Writes the velocity into `out` and returns ORCA_FEASIBLE or ORCA_FALLBACK.
+ * time step `dt` (seconds). Writes the velocity into `out` and returns ORCA_FEASIBLE, ORCA_FALLBACK or ORCA_FALLBACK_SOFT_CONTACT.
  *
  * Validates every input (InvalidArgumentError naming the field): radius, horizons and dt must be > 0, speeds
- * finite, priorities >= 0. The ORCA system validates at spawn/parameter time and calls `orcaVelocityUnchecked`.
+ * finite, shares in [0, 1]. The ORCA system validates at spawn/parameter time and calls `orcaVelocityUnchecked`.
  */
 export function orcaVelocity(
   agent: OrcaAgent, neighbours: OrcaNeighbours, obstacles: ObstacleSet | null,
-  obstacleIds: Int32Array, obstacleCount: number, dt: number, out: OrcaOutput,
+  obstacleIds: Int32Array, obstacleCount: number, dt: number, out: OrcaOutput, mode = ORCA_PAPER,
 ): number {
+  if (mode !== ORCA_PAPER && mode !== ORCA_NO_OVERLAP) throw new InvalidArgumentError('mode', mode, 'must be ORCA_PAPER or ORCA_NO_OVERLAP');
   requireFinite('agent.x', agent.x);
   requireFinite('agent.y', agent.y);
   requireFinite('agent.vx', agent.vx);
@@ -163,7 +215,6 @@ export function orcaVelocity(
   requireNonNegative('agent.maxSpeed', agent.maxSpeed);
   requirePositive('agent.timeHorizon', agent.timeHorizon);
   requirePositive('agent.obstacleTimeHorizon', agent.obstacleTimeHorizon);
-  requireNonNegativeOrInfinity('agent.priority', agent.priority);
   requirePositive('dt', dt);
   const n = neighbours.count;
   requireInteger('neighbours.count', n, 0, neighbours.x.length);
@@ -173,7 +224,8 @@ export function orcaVelocity(
     requireFinite(`neighbours.vx[${k}]`, neighbours.vx[k]);
     requireFinite(`neighbours.vy[${k}]`, neighbours.vy[k]);
     requirePositive(`neighbours.radius[${k}]`, neighbours.radius[k]);
-    requireNonNegativeOrInfinity(`neighbours.priority[${k}]`, neighbours.priority[k]);
+    const sh = neighbours.share[k];
+    if (!(sh >= 0 && sh <= 1)) throw new InvalidArgumentError(`neighbours.share[${k}]`, sh, 'must be between 0 and 1');
   }
   requireInteger('obstacleCount', obstacleCount, 0, obstacleIds.length);
   if (obstacleCount > 0) {
@@ -183,7 +235,7 @@ export function orcaVelocity(
       if (!(v >= 0 && v < obstacles.vertexCount)) throw new OutOfRangeError(`obstacleIds[${k}]`, v, `must be a vertex id in [0, ${obstacles.vertexCount})`);
     }
   }
-  return orcaVelocityUnchecked(agent, neighbours, obstacles, obstacleIds, obstacleCount, dt, out);
+  return orcaVelocityUnchecked(agent, neighbours, obstacles, obstacleIds, obstacleCount, dt, out, mode);
 }
 
 /**
@@ -192,13 +244,12 @@ export function orcaVelocity(
  */
 export function orcaVelocityUnchecked(
   agent: OrcaAgent, neighbours: OrcaNeighbours, obstacles: ObstacleSet | null,
-  obstacleIds: Int32Array, obstacleCount: number, dt: number, out: OrcaOutput,
+  obstacleIds: Int32Array, obstacleCount: number, dt: number, out: OrcaOutput, mode = ORCA_PAPER,
 ): number {
+  const noOverlap = mode === ORCA_NO_OVERLAP;
   const nAgents = neighbours.count;
-  ensureLineCapacity(nAgents + obstacleCount);
+  ensureLineCapacity((noOverlap ? 2 : 1) * nAgents + obstacleCount);
   const lines = _orcaLines;
-  const px = agent.x, py = agent.y, vx = agent.vx, vy = agent.vy;
-  const radius = agent.radius;
   let nl = 0;
 
   // ---- obstacle half-planes (hard) ----
@@ -207,12 +258,81 @@ export function orcaVelocityUnchecked(
   }
   const numObstLines = nl;
 
+  // ---- contact lines (ORCA_NO_OVERLAP only; hard, like the obstacle lines) ----
+  if (noOverlap) nl = contactLines(lines, nl, agent, neighbours, dt);
+  const numHard = nl;
+
   // ---- agent half-planes ----
-  const invTau = 1 / agent.timeHorizon;
+  nl = agentLines(lines, nl, agent, neighbours, 1 / agent.timeHorizon, 1 / dt);
+
+  // ---- linear programs ----
+  const res = _orcaResult;
+  let status = ORCA_FEASIBLE;
+  const vmax = agent.maxSpeed;
+  const fail = linearProgram2(lines, nl, vmax, agent.prefVx, agent.prefVy, false, res);
+  if (fail < nl) {
+    status = ORCA_FALLBACK;
+    if (fail >= numHard) {
+      linearProgram3(lines, nl, numHard, fail, vmax, _orcaProj, res);
+    } else {
+      linearProgram3(lines, nl, numObstLines, fail, vmax, _orcaProj, res);
+      status = ORCA_FALLBACK_SOFT_CONTACT;
+    }
+  }
+  _orcaLineCount = nl;
+  _orcaObstacleLineCount = numObstLines;
+  out.x = res[0];
+  out.y = res[1];
+  return status;
+}
+
+/**
+ * Contact lines keep the gap at least (CONTACT_SKIN - 1) * (rA + rB) (0.1 % of the summed radii): bodies that
+ * end a step exactly touching would, after round-off, count as overlapping and trigger ORCA's one-step separation
+ * line, which is usually infeasible in a crowd.
+ */
+const CONTACT_SKIN = 1.001;
+/** ORCA_NO_OVERLAP's contact lines (see there) from line index `nl`; returns the new line count. */
+function contactLines(lines: Float64Array, nl: number, agent: OrcaAgent, neighbours: OrcaNeighbours, dt: number): number {
+  const n = neighbours.count;
+  const px = agent.x, py = agent.y, radius = agent.radius, vmax = agent.maxSpeed;
   const invDt = 1 / dt;
+  const nX = neighbours.x, nY = neighbours.y, nVx = neighbours.vx, nVy = neighbours.vy, nR = neighbours.radius, nS = neighbours.share;
+  for (let k = 0; k < n; k++) {
+    const s = nS[k];
+    if (s === 0) continue;
+    const dx = nX[k] - px, dy = nY[k] - py;
+    const dist = Math.sqrt(dx * dx + dy * dy);
+    // Coincident centres have no direction; the ORCA collision branch separates them.
+    if (dist === 0) continue;
+    const nx = dx / dist, ny = dy / dist;
+    let gap = dist - (radius + nR[k]) * CONTACT_SKIN;
+    if (gap < 0) gap = 0;
+    const bound = s === 1 ? gap * invDt + nVx[k] * nx + nVy[k] * ny : s * gap * invDt;
+    // |v'| <= vmax, so v' . n <= vmax always: a bound at or above it cannot bind.
+    if (bound >= vmax) continue;
+    // Permitted side { v : v . n <= bound } lies left of direction (-n_y, n_x); the line passes through bound * n.
+    const o = nl * LINE_STRIDE;
+    lines[o] = bound * nx;
+    lines[o + 1] = bound * ny;
+    lines[o + 2] = -ny;
+    lines[o + 3] = nx;
+    nl++;
+  }
+  return nl;
+}
+
+/**
+ * Write one half-plane per neighbour into `lines` from line index `nl`, with look-ahead 1 / invTau (and the
+ * overlap-resolving cut-off of 1 / invDt); returns the new line count.
+ */
+function agentLines(lines: Float64Array, nl: number, agent: OrcaAgent, neighbours: OrcaNeighbours, invTau: number, invDt: number): number {
+  const nAgents = neighbours.count;
+  const px = agent.x, py = agent.y, vx = agent.vx, vy = agent.vy;
+  const radius = agent.radius;
   const nX = neighbours.x, nY = neighbours.y, nVx = neighbours.vx, nVy = neighbours.vy;
-  const nR = neighbours.radius, nP = neighbours.priority, nId = neighbours.id;
-  const myPriority = agent.priority, myId = agent.id;
+  const nR = neighbours.radius, nS = neighbours.share, nId = neighbours.id;
+  const myId = agent.id;
   for (let k = 0; k < nAgents; k++) {
     const relPx = nX[k] - px, relPy = nY[k] - py;
     const relVx = vx - nVx[k], relVy = vy - nVy[k];
@@ -270,8 +390,7 @@ export function orcaVelocityUnchecked(
       ux = m * nx;
       uy = m * ny;
     }
-    const pj = nP[k];
-    const share = myPriority === pj ? 0.5 : pj === Infinity ? 1 : myPriority === Infinity ? 0 : pj / (myPriority + pj);
+    const share = nS[k];
     const o = nl * LINE_STRIDE;
     lines[o] = vx + share * ux;
     lines[o + 1] = vy + share * uy;
@@ -280,19 +399,7 @@ export function orcaVelocityUnchecked(
     nl++;
   }
 
-  // ---- linear programs ----
-  const res = _orcaResult;
-  let status = ORCA_FEASIBLE;
-  const fail = linearProgram2(lines, nl, agent.maxSpeed, agent.prefVx, agent.prefVy, false, res);
-  if (fail < nl) {
-    linearProgram3(lines, nl, numObstLines, fail, agent.maxSpeed, _orcaProj, res);
-    status = ORCA_FALLBACK;
-  }
-  _orcaLineCount = nl;
-  _orcaObstacleLineCount = numObstLines;
-  out.x = res[0];
-  out.y = res[1];
-  return status;
+  return nl;
 }
 
 /** Build the obstacle half-planes into `lines` starting at 0; returns how many were written. */

@@ -6,6 +6,7 @@ import { integrateSystem } from '../../systems/integrate';
 import { formationSystem } from '../../systems/formation';
 import { steeringSystem } from '../../systems/steering';
 import { boidsSystem } from '../../systems/boids';
+import { orcaSystem } from '../../systems/orca';
 import { lodSystem } from '../../systems/lod';
 import { navigationSystem } from '../../systems/navigation';
 import { funnelSystem } from '../../systems/funnel';
@@ -36,7 +37,7 @@ export function step(world: CrowdWorld, dt: number): void {
   // 7. Avoidance input: desired velocity starts as the preferred velocity.
   preferredToDesired(world);
   // 8. ORCA: collision-free desired velocities for agents with avoidance.
-  // (slot: orcaSystem)
+  if (on.orca) orcaSystem(world, dt);
   // 9. Integrate: velocities toward desired within limits, then positions.
   if (on.integrate) integrateSystem(world, dt);
   // 10. Contacts: convex contact generation and positional resolution.

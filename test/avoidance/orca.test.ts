@@ -30,7 +30,6 @@ const TOL = 1e-4;
 function loadAgent(c: RefCase): OrcaAgent {
   const a = createOrcaAgent();
   Object.assign(a, c.agent);
-  a.priority = 1;
   a.id = 0;
   return a;
 }
@@ -154,9 +153,9 @@ describe('orcaVelocity hand-derived cases', () => {
     expect(orcaShare(1, 3) + orcaShare(3, 1)).toBe(1);
     const setup = (myP: number, theirP: number) => {
       const a = createOrcaAgent();
-      Object.assign(a, { vx: 1, prefVx: 1, radius: 0.5, maxSpeed: 2, timeHorizon: 4, priority: myP });
+      Object.assign(a, { vx: 1, prefVx: 1, radius: 0.5, maxSpeed: 2, timeHorizon: 4 });
       const nb = createOrcaNeighbours(1);
-      nb.count = 1; nb.x[0] = 4; nb.vx[0] = -1; nb.radius[0] = 0.5; nb.priority[0] = theirP;
+      nb.count = 1; nb.x[0] = 4; nb.vx[0] = -1; nb.radius[0] = 0.5; nb.share[0] = orcaShare(myP, theirP);
       const out = { x: 0, y: 0 };
       orcaVelocity(a, nb, null, new Int32Array(0), 0, 0.1, out);
       return Math.hypot(out.x - 1, out.y);
@@ -195,7 +194,7 @@ describe('orcaVelocity hand-derived cases', () => {
     // Surrounded by agents pushing it up into the wall: infeasible, yet the wall line must hold.
     const nb = createOrcaNeighbours(3);
     nb.count = 3;
-    [[-0.9, 0.1], [0, -0.4], [0.9, 0.1]].forEach(([x, y], k) => { nb.x[k] = x; nb.y[k] = y; nb.vy[k] = 1; nb.radius[k] = 0.5; nb.priority[k] = Infinity; });
+    [[-0.9, 0.1], [0, -0.4], [0.9, 0.1]].forEach(([x, y], k) => { nb.x[k] = x; nb.y[k] = y; nb.vy[k] = 1; nb.radius[k] = 0.5; nb.share[k] = 1; });
     const ids = new Int32Array(8), d = new Float64Array(8);
     const n = queryObstacleSegments(set, a.x, a.y, 5, ids, d);
     expect(n).toBe(1);
@@ -221,15 +220,17 @@ describe('orcaVelocity input validation', () => {
     ['agent.obstacleTimeHorizon', (a: OrcaAgent) => { a.obstacleTimeHorizon = -2; }],
     ['agent.vx', (a: OrcaAgent) => { a.vx = NaN; }],
     ['agent.prefVy', (a: OrcaAgent) => { a.prefVy = Infinity; }],
-    ['agent.priority', (a: OrcaAgent) => { a.priority = -1; }],
   ])('rejects bad %s', (field, mutate) => {
     const { a, nb } = base();
     mutate(a);
     expect(() => run(a, nb)).toThrow(InvalidArgumentError);
     expect(() => run(a, nb)).toThrow(field);
   });
-  it('rejects a NaN neighbour velocity, a zero neighbour radius and dt <= 0', () => {
+  it('rejects a NaN neighbour velocity, a zero neighbour radius, a share outside [0, 1] and dt <= 0', () => {
     const { a, nb } = base();
+    nb.share[0] = 1.5;
+    expect(() => run(a, nb)).toThrow('neighbours.share[0]');
+    nb.share[0] = 0.5;
     nb.vx[0] = NaN;
     expect(() => run(a, nb)).toThrow('neighbours.vx[0]');
     nb.vx[0] = 0; nb.radius[0] = 0;
