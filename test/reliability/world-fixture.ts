@@ -74,15 +74,16 @@ export function spawnScripted(world: CrowdWorld, frame: number, k: number): numb
 }
 
 /**
- * Inputs of frame `frame`: every 7th frame spawn a few, every 11th despawn one, every 13th retarget one. A despawned
+ * Inputs of frame `frame`: every 7th frame spawn one or two, every 5th despawn one (about balanced), every 13th
+ * retarget one. A despawned
  * agent that others pursue is released by its pursuers first (setSteering rejects dead targets).
  */
 export function applyInputs(world: CrowdWorld, frame: number): void {
   if (frame % 7 === 0) {
-    const n = 1 + (eventHash(frame, 100) % 3);
+    const n = 1 + (eventHash(frame, 100) % 2);
     for (let i = 0; i < n; i++) spawnScripted(world, frame, 10 * i);
   }
-  if (frame % 11 === 0 && world.agents.count > 10) {
+  if (frame % 5 === 0 && world.agents.count > 10) {
     const victim = world.agents.dense[eventHash(frame, 200) % world.agents.count];
     releasePursuers(world, victim);
     despawnAgent(world, victim);

@@ -1,0 +1,465 @@
+/**
+ * Property-based tests of the kernels with fast-check, shared by the quick fixed-seed run in `npm test`
+ * (test/reliability/fuzz.test.ts) and the long run of `npm run fuzz` (scripts/fuzz.ts). Every property compares the
+ * kernel against an independent oracle written here (brute force, Dijkstra, sampling, closed forms) and checks that
+ * no output is NaN and nothing throws on valid input.
+ */
+import fc from 'fast-check';
+import { createSpatialHash, rebuildSpatialHash, queryRadius, queryKNearest } from '../../src/spatial/hash';
+import { createGrid, type Grid } from '../../src/grid/grid';
+import { findPath, findPathJps } from '../../src/grid/search';
+import { buildFlowField } from '../../src/grid/flowfield';
+import { funnel, polylineLength } from '../../src/funnel/funnel';
+import { linearProgram2, LINE_STRIDE, LP_EPSILON } from '../../src/avoidance/lp';
+import { createOrcaAgent, createOrcaNeighbours, orcaVelocity, orcaLastLines, ORCA_FEASIBLE, ORCA_PAPER, ORCA_NO_OVERLAP } from '../../src/avoidance/orca';
+import { createObstacleSet, addObstacleToSet, queryObstacleSegments } from '../../src/avoidance/obstacles';
+import { sphereShape, capsuleShape, boxShape, cylinderShape, hullShape, createPose, setPoseQuat, type Shape } from '../../src/collision/shapes';
+import { gjkDistance, gjkOverlap, createDistanceOutput, GJK_MAX_ITERATIONS } from '../../src/collision/gjk';
+import { contactManifold, createManifold, createManifoldInput } from '../../src/collision/manifold';
+import { EPA_MAX_ITERATIONS } from '../../src/collision/epa';
+
+export interface FuzzProperty {
+  readonly name: string;
+  /** A defect this property found that its owner has not fixed yet (see docs/RELIABILITY.md), if any. */
+  readonly knownDefect?: string;
+  /** Runs in the quick (npm test) mode; the long mode multiplies it. */
+  readonly quickRuns: number;
+  readonly property: fc.IPropertyWithHooks<unknown> | fc.IProperty<unknown>;
+}
+
+class PropertyFailure extends Error {}
+
+/**
+ * Known-defect families. Each property that found a defect still owned by another engineer names it here with a
+ * predicate on the generated case. With `skipKnownDefects` on (the quick run in npm test, so it keeps guarding
+ * everything else), a case of that family is moved just out of it (a tiny quaternion component snapped to 0, a
+ * nearly parallel line turned by 0.1 rad) rather than rejected, because fast-check's generators favour such values
+ * and rejecting them starves the run; the long run (npm run fuzz) keeps them and counts them, and the exact
+ * counterexamples are pinned as it.fails regressions in fuzz.test.ts (they flip when the defect is fixed).
+ */
+let _skipKnown = false;
+export function skipKnownDefects(on: boolean): void { _skipKnown = on; }
+let _knownHits = 0;
+export function knownDefectHits(): number { return _knownHits; }
+/** True when the case should be moved out of a known-defect family (quick mode); counts every hit. */
+function knownDefect(applies: boolean): boolean {
+  if (!applies) return false;
+  _knownHits++;
+  return _skipKnown;
+}
+function check(cond: boolean, message: string): void {
+  if (!cond) throw new PropertyFailure(message);
+}
+function finite(v: number, what: string): void {
+  check(Number.isFinite(v), `${what} is not finite: ${v}`);
+}
+
+const dbl = (min: number, max: number) => fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+
+// ------------------------------------------------------------------------------------------------ spatial hash
+
+const hashCase = fc.record({
+  cellSize: dbl(0.05, 50),
+  scale: fc.constantFrom(1, 10, 1000, 1e6),
+  pts: fc.array(fc.tuple(dbl(-1, 1), dbl(-1, 1)), { maxLength: 150 }),
+  dupes: fc.nat(20),
+  queries: fc.array(fc.record({ x: dbl(-1.2, 1.2), y: dbl(-1.2, 1.2), r: dbl(0, 3), k: fc.nat(24) }), { minLength: 1, maxLength: 8 }),
+});
+
+const spatialHashProperty = fc.property(hashCase, (c) => {
+  const n = c.pts.length + Math.min(c.dupes, c.pts.length);
+  const cap = Math.max(1, n) + 1;
+  const xs = new Float64Array(cap + 1), ys = new Float64Array(cap + 1);
+  const ids = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const p = c.pts[i < c.pts.length ? i : i - c.pts.length]; // exact duplicates too
+    const id = i + 1;
+    xs[id] = p[0] * c.scale; ys[id] = p[1] * c.scale; ids[i] = id;
+  }
+  const cell = c.cellSize * (c.scale > 10 ? c.scale / 10 : 1);
+  const hash = createSpatialHash(cap, cell);
+  rebuildSpatialHash(hash, xs, ys, ids, n);
+  const out = new Int32Array(n + 1), outD = new Float64Array(n + 1);
+  for (const q of c.queries) {
+    const qx = q.x * c.scale, qy = q.y * c.scale, r = q.r * cell;
+    // radius query vs brute force, as sets
+    const got = Array.from(out.subarray(0, queryRadius(hash, qx, qy, r, -1, out))).sort((a, b) => a - b);
+    const want: number[] = [];
+    for (let i = 0; i < n; i++) { const dx = xs[ids[i]] - qx, dy = ys[ids[i]] - qy; if (dx * dx + dy * dy <= r * r) want.push(ids[i]); }
+    check(JSON.stringify(got) === JSON.stringify(want), `queryRadius(${qx}, ${qy}, ${r}) = [${got}] but brute force = [${want}]`);
+    // k nearest vs brute force sorted by (d², id)
+    const k = Math.min(q.k, n + 1);
+    const m = queryKNearest(hash, qx, qy, r, k, -1, out, outD);
+    const all = want.map((id) => { const dx = xs[id] - qx, dy = ys[id] - qy; return { id, d: dx * dx + dy * dy }; })
+      .sort((a, b) => a.d - b.d || a.id - b.id).slice(0, k);
+    check(m === all.length, `queryKNearest returned ${m} neighbours, brute force ${all.length}`);
+    for (let i = 0; i < m; i++) {
+      check(out[i] === all[i].id && outD[i] === all[i].d, `kNN[${i}] = ${out[i]} (d² ${outD[i]}) but brute force ${all[i].id} (d² ${all[i].d})`);
+    }
+  }
+});
+
+// ------------------------------------------------------------------------------------------------ grids
+
+interface GridCase { w: number; h: number; blocked: boolean[]; costs: number[]; conn: 4 | 8; corner: boolean; s: number; g: number; uniform: boolean }
+const gridCase: fc.Arbitrary<GridCase> = fc.record({ w: fc.integer({ min: 1, max: 22 }), h: fc.integer({ min: 1, max: 22 }), density: dbl(0, 0.5), uniform: fc.boolean(), conn: fc.constantFrom<4 | 8>(4, 8), corner: fc.boolean(), seed: fc.nat() })
+  .chain((p) => fc.record({
+    w: fc.constant(p.w), h: fc.constant(p.h), conn: fc.constant(p.conn), corner: fc.constant(p.corner), uniform: fc.constant(p.uniform),
+    blocked: fc.array(fc.double({ min: 0, max: 1, noNaN: true }).map((v) => v < p.density), { minLength: p.w * p.h, maxLength: p.w * p.h }),
+    costs: fc.array(fc.constantFrom(1, 1, 1.5, 2, 3, 7.25), { minLength: p.w * p.h, maxLength: p.w * p.h }),
+    s: fc.nat(p.w * p.h - 1), g: fc.nat(p.w * p.h - 1),
+  }));
+
+function makeGrid(c: GridCase): Grid {
+  return createGrid(c.w, c.h, { walkable: c.blocked.map((b) => (b ? 0 : 1)), cost: c.uniform ? undefined : c.costs });
+}
+
+/** Legal moves from cell i under the same rules as the kernels (documented in src/grid/search.ts), with step costs. */
+function neighbours(grid: Grid, i: number, conn: 4 | 8, corner: boolean): Array<[number, number]> {
+  const w = grid.width, h = grid.height, x = i % w, y = (i - x) / w;
+  const out: Array<[number, number]> = [];
+  const ok = (cx: number, cy: number) => cx >= 0 && cy >= 0 && cx < w && cy < h && grid.walkable[cy * w + cx] === 1;
+  for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+    if (dx === 0 && dy === 0) continue;
+    const diag = dx !== 0 && dy !== 0;
+    if (diag && conn === 4) continue;
+    if (!ok(x + dx, y + dy)) continue;
+    if (diag) {
+      const a = ok(x + dx, y), b = ok(x, y + dy);
+      if (corner ? !(a || b) : !(a && b)) continue;
+    }
+    const j = (y + dy) * w + x + dx;
+    out.push([j, (diag ? Math.SQRT2 : 1) * (grid.cost[i] + grid.cost[j]) / 2]);
+  }
+  return out;
+}
+
+/** Plain O(n²) Dijkstra from a set of sources: the oracle for A*, JPS and flow fields. */
+function dijkstra(grid: Grid, sources: number[], conn: 4 | 8, corner: boolean): Float64Array {
+  const n = grid.width * grid.height;
+  const d = new Float64Array(n).fill(Infinity);
+  const done = new Uint8Array(n);
+  for (const s of sources) if (grid.walkable[s]) d[s] = 0;
+  for (;;) {
+    let u = -1;
+    for (let i = 0; i < n; i++) if (!done[i] && d[i] < Infinity && (u < 0 || d[i] < d[u])) u = i;
+    if (u < 0) break;
+    done[u] = 1;
+    for (const [v, c] of neighbours(grid, u, conn, corner)) if (d[u] + c < d[v]) d[v] = d[u] + c;
+  }
+  return d;
+}
+
+function close(a: number, b: number): boolean {
+  return a === b || Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+}
+
+function checkPath(grid: Grid, cells: Int32Array, start: number, goal: number, cost: number, conn: 4 | 8, corner: boolean): void {
+  check(cells.length >= 1 && cells[0] === start && cells[cells.length - 1] === goal, `path does not run from ${start} to ${goal}: [${Array.from(cells)}]`);
+  let sum = 0;
+  for (let k = 1; k < cells.length; k++) {
+    const step = neighbours(grid, cells[k - 1], conn, corner).find(([j]) => j === cells[k]);
+    check(step !== undefined, `illegal step ${cells[k - 1]} → ${cells[k]} (blocked, not adjacent, or cuts a corner)`);
+    sum += step![1];
+  }
+  check(close(sum, cost), `path steps sum to ${sum} but the reported cost is ${cost}`);
+}
+
+const astarProperty = fc.property(gridCase, (c) => {
+  const grid = makeGrid(c);
+  const start = { x: c.s % c.w, y: Math.floor(c.s / c.w) }, goal = { x: c.g % c.w, y: Math.floor(c.g / c.w) };
+  const res = findPath(grid, start, goal, { connectivity: c.conn, cornerCutting: c.corner });
+  const d = dijkstra(grid, [c.s], c.conn, c.corner);
+  if (d[c.g] === Infinity) {
+    check(res.status === 'unreachable', `A* says ${res.status} but Dijkstra finds no route`);
+    return;
+  }
+  check(res.status === 'found', `A* says ${res.status} but Dijkstra finds cost ${d[c.g]}`);
+  finite(res.cost, 'A* cost');
+  check(close(res.cost, d[c.g]), `A* cost ${res.cost} but Dijkstra ${d[c.g]}`);
+  checkPath(grid, res.cells, c.s, c.g, res.cost, c.conn, c.corner);
+});
+
+const jpsProperty = fc.property(gridCase, (c) => {
+  const grid = createGrid(c.w, c.h, { walkable: c.blocked.map((b) => (b ? 0 : 1)) }); // JPS: uniform costs, 8-connected, no corner cutting
+  const start = { x: c.s % c.w, y: Math.floor(c.s / c.w) }, goal = { x: c.g % c.w, y: Math.floor(c.g / c.w) };
+  const res = findPathJps(grid, start, goal);
+  const d = dijkstra(grid, [c.s], 8, false);
+  if (d[c.g] === Infinity) { check(res.status === 'unreachable', `JPS says ${res.status} but Dijkstra finds no route`); return; }
+  check(res.status === 'found', `JPS says ${res.status} but Dijkstra finds cost ${d[c.g]}`);
+  check(close(res.cost, d[c.g]), `JPS cost ${res.cost} but Dijkstra ${d[c.g]}`);
+  checkPath(grid, res.cells, c.s, c.g, res.cost, 8, false);
+});
+
+const flowFieldProperty = fc.property(gridCase, fc.array(fc.nat(), { minLength: 1, maxLength: 4 }), (c, extraGoals) => {
+  const grid = makeGrid(c);
+  const n = c.w * c.h;
+  const goalCells = [c.g, ...extraGoals.map((v) => v % n)];
+  const field = buildFlowField(grid, goalCells.map((i) => ({ x: i % c.w, y: Math.floor(i / c.w) })), { connectivity: c.conn, cornerCutting: c.corner });
+  const d = dijkstra(grid, goalCells, c.conn, c.corner);
+  for (let i = 0; i < n; i++) {
+    const v = field.integration[i];
+    check(!Number.isNaN(v), `integration[${i}] is NaN`);
+    check(d[i] === Infinity ? v === Infinity : close(v, d[i]), `integration[${i}] = ${v} but Dijkstra ${d[i]}`);
+    const dx = field.dirX[i], dy = field.dirY[i];
+    finite(dx, `dirX[${i}]`); finite(dy, `dirY[${i}]`);
+    const nx = field.next[i];
+    if (v === Infinity || v === 0) { check(nx === -1 || v !== Infinity, `unreachable cell ${i} has next ${nx}`); continue; }
+    // the next cell is a legal move that realises the cost: integration[i] = cost(i, next) + integration[next]
+    const step = neighbours(grid, i, c.conn, c.corner).find(([j]) => j === nx);
+    check(step !== undefined, `next[${i}] = ${nx} is not a legal move`);
+    check(close(v, step![1] + field.integration[nx]), `integration[${i}] = ${v} ≠ step ${step![1]} + integration[next] ${field.integration[nx]}`);
+    check(Math.abs(Math.hypot(dx, dy) - 1) < 1e-6, `direction at ${i} is not unit: (${dx}, ${dy})`);
+  }
+});
+
+// ------------------------------------------------------------------------------------------------ funnel
+
+/**
+ * A corridor of vertical portals at x = 0, 1, 2, ...: portal i spans y ∈ [lo_i, hi_i]; walking towards +x, left is
+ * the upper end. The corridor is the union of the trapezoids between consecutive portals (convex cells).
+ */
+const corridorCase = fc.record({
+  spans: fc.array(fc.tuple(dbl(-5, 5), dbl(0.05, 4)), { minLength: 2, maxLength: 25 }),
+  s: dbl(0, 1), g: dbl(0, 1), radius: fc.constantFrom(0, 0, 0.05, 0.3),
+});
+
+const funnelProperty = fc.property(corridorCase, (c) => {
+  const m = c.spans.length;
+  const lo = c.spans.map(([a]) => a), hi = c.spans.map(([a, b]) => a + b);
+  const sy = lo[0] + c.s * (hi[0] - lo[0]), gy = lo[m - 1] + c.g * (hi[m - 1] - lo[m - 1]);
+  // portals: start (degenerate), interior portals 1..m-2, goal (degenerate)
+  const portals: number[] = [0, sy, 0, sy];
+  for (let i = 1; i < m - 1; i++) portals.push(i, hi[i], i, lo[i]);
+  portals.push(m - 1, gy, m - 1, gy);
+  const out = new Float64Array(4096);
+  const count = portals.length / 4;
+  const np = funnel(portals, count, c.radius, out);
+  check(np >= 2, `funnel returned ${np}`);
+  for (let i = 0; i < 2 * np; i++) finite(out[i], `out[${i}]`);
+  check(out[0] === 0 && out[1] === sy && out[2 * np - 2] === m - 1 && out[2 * np - 1] === gy, 'path does not start at the start and end at the goal');
+  if (c.radius > 0) return;
+  // r = 0: every point of the path lies inside the corridor (sampled densely along each leg)
+  const eps = 1e-9;
+  for (let k = 1; k < np; k++) {
+    const x0 = out[2 * k - 2], y0 = out[2 * k - 1], x1 = out[2 * k], y1 = out[2 * k + 1];
+    check(x1 >= x0 - eps, `path goes backwards at leg ${k}`);
+    for (let t = 0; t <= 16; t++) {
+      const x = x0 + (x1 - x0) * t / 16, y = y0 + (y1 - y0) * t / 16;
+      const i = Math.min(m - 2, Math.max(0, Math.floor(x)));
+      const f = x - i;
+      const ylo = lo[i] + (lo[i + 1] - lo[i]) * f, yhi = hi[i] + (hi[i + 1] - hi[i]) * f;
+      check(y >= ylo - 1e-7 && y <= yhi + 1e-7, `path point (${x}, ${y}) leaves the corridor [${ylo}, ${yhi}]`);
+    }
+  }
+  // and it is no longer than another path inside the corridor: the polyline through the portal midpoints
+  const mids = [0, sy];
+  for (let i = 1; i < m - 1; i++) mids.push(i, (lo[i] + hi[i]) / 2);
+  mids.push(m - 1, gy);
+  check(polylineLength(out, np) <= polylineLength(mids, mids.length / 2) + 1e-9, 'funnel path is longer than the midpoint path');
+});
+
+// ------------------------------------------------------------------------------------------------ ORCA LP
+
+const lineCase = fc.record({
+  lines: fc.array(fc.record({ px: dbl(-3, 3), py: dbl(-3, 3), a: dbl(0, 6.283185307179586) }), { minLength: 0, maxLength: 12 }),
+  radius: dbl(0.01, 3), ox: dbl(-4, 4), oy: dbl(-4, 4),
+});
+
+function satisfies(lines: Float64Array, count: number, vx: number, vy: number, tol: number): number {
+  for (let i = 0; i < count; i++) {
+    const o = i * LINE_STRIDE;
+    if (lines[o + 2] * (lines[o + 1] - vy) - lines[o + 3] * (lines[o] - vx) > tol) return i;
+  }
+  return -1;
+}
+
+const lpProperty = fc.property(lineCase, (c) => {
+  const n = c.lines.length;
+  const lines = new Float64Array(n * LINE_STRIDE);
+  c.lines.forEach((l, i) => { lines.set([l.px, l.py, Math.cos(l.a), Math.sin(l.a)], i * LINE_STRIDE); });
+  let nearParallel = false;
+  for (let pass = 0; pass < 2; pass++) {
+    nearParallel = false;
+    for (let i = 0; i < n; i++) for (let j = 0; j < i; j++) {
+      const det = lines[i * 4 + 2] * lines[j * 4 + 3] - lines[i * 4 + 3] * lines[j * 4 + 2];
+      if (Math.abs(det) > LP_EPSILON) continue;
+      nearParallel = true;
+      if (pass === 0 && _skipKnown) { const a = c.lines[i].a + 0.1 * (i + 1); lines[i * 4 + 2] = Math.cos(a); lines[i * 4 + 3] = Math.sin(a); }
+    }
+    if (pass === 0 && !knownDefect(nearParallel)) break;
+  }
+  if (_skipKnown && nearParallel) return; // still parallel after turning (rare): not this run's business
+  const out = new Float64Array(2);
+  const res = linearProgram2(lines, n, c.radius, c.ox, c.oy, false, out);
+  finite(out[0], 'lp x'); finite(out[1], 'lp y');
+  // brute-force oracle: sample the disc on a polar grid
+  let bestD = Infinity, anyFeasible = false;
+  for (let ri = 0; ri <= 40; ri++) for (let ai = 0; ai < 96; ai++) {
+    const rr = c.radius * ri / 40, a = ai * Math.PI * 2 / 96;
+    const x = rr * Math.cos(a), y = rr * Math.sin(a);
+    if (satisfies(lines, n, x, y, -1e-6) >= 0) continue; // strictly inside every half-plane by a margin
+    anyFeasible = true;
+    bestD = Math.min(bestD, Math.hypot(x - c.ox, y - c.oy));
+  }
+  if (res === n) {
+    const bad = satisfies(lines, n, out[0], out[1], 1e-7 * (1 + c.radius));
+    check(bad < 0, `LP claims feasible but violates line ${bad}`);
+    check(Math.hypot(out[0], out[1]) <= c.radius * (1 + 1e-9) + 1e-12, 'LP result outside the speed disc');
+    check(Math.hypot(out[0] - c.ox, out[1] - c.oy) <= bestD + 1e-7, `LP optimum is farther from the target than a sampled feasible point (${bestD})`);
+  } else {
+    check(res >= 0 && res < n, `LP returned ${res}`);
+    check(!anyFeasible, 'LP claims infeasible but sampling found a feasible point');
+  }
+});
+
+const orcaCase = fc.record({
+  agent: fc.record({ vx: dbl(-2, 2), vy: dbl(-2, 2), px: dbl(-2, 2), py: dbl(-2, 2), radius: dbl(0.1, 1), maxSpeed: dbl(0, 3), th: dbl(0.1, 10), tho: dbl(0.1, 5) }),
+  nbs: fc.array(fc.record({ x: dbl(-6, 6), y: dbl(-6, 6), vx: dbl(-2, 2), vy: dbl(-2, 2), r: dbl(0.1, 1), share: fc.constantFrom(0, 0.5, 1, 0.25) }), { maxLength: 12 }),
+  boxes: fc.array(fc.record({ x: dbl(-6, 6), y: dbl(-6, 6), hw: dbl(0.1, 2), hh: dbl(0.1, 2) }), { maxLength: 3 }),
+  mode: fc.constantFrom(ORCA_PAPER, ORCA_NO_OVERLAP),
+  dt: dbl(0.005, 0.1),
+});
+
+const _orcaLines = new Float64Array(4 * 256);
+const orcaProperty = fc.property(orcaCase, (c) => {
+  const a = createOrcaAgent();
+  a.x = 0; a.y = 0; a.vx = c.agent.vx; a.vy = c.agent.vy; a.prefVx = c.agent.px; a.prefVy = c.agent.py;
+  a.radius = c.agent.radius; a.maxSpeed = c.agent.maxSpeed; a.timeHorizon = c.agent.th; a.obstacleTimeHorizon = c.agent.tho;
+  const nb = createOrcaNeighbours(16);
+  nb.count = c.nbs.length;
+  c.nbs.forEach((b, i) => { nb.x[i] = b.x; nb.y[i] = b.y; nb.vx[i] = b.vx; nb.vy[i] = b.vy; nb.radius[i] = b.r; nb.share[i] = b.share; nb.id[i] = i + 1; });
+  const set = createObstacleSet();
+  for (const b of c.boxes) {
+    // boxes that contain the agent's centre are skipped: an agent inside a static obstacle is a different case
+    if (Math.abs(b.x) < b.hw && Math.abs(b.y) < b.hh) continue;
+    addObstacleToSet(set, [[b.x - b.hw, b.y - b.hh], [b.x + b.hw, b.y - b.hh], [b.x + b.hw, b.y + b.hh], [b.x - b.hw, b.y + b.hh]]);
+  }
+  const ids = new Int32Array(64), d2 = new Float64Array(64);
+  const no = set.vertexCount > 0 ? queryObstacleSegments(set, 0, 0, a.obstacleTimeHorizon * a.maxSpeed + a.radius, ids, d2) : 0;
+  const out = { x: 0, y: 0 };
+  const status = orcaVelocity(a, nb, set, ids, no, c.dt, out, c.mode);
+  finite(out.x, 'orca vx'); finite(out.y, 'orca vy');
+  check(Math.hypot(out.x, out.y) <= a.maxSpeed * (1 + 1e-9) + 1e-9, `ORCA velocity ${Math.hypot(out.x, out.y)} exceeds maxSpeed ${a.maxSpeed}`);
+  const { lines, obstacleLines } = orcaLastLines(_orcaLines);
+  for (let i = 0; i < 4 * lines; i++) finite(_orcaLines[i], `orca line component ${i}`);
+  const tol = 1e-6 * (1 + a.maxSpeed);
+  if (status === ORCA_FEASIBLE) {
+    const bad = satisfies(_orcaLines, lines, out.x, out.y, tol);
+    check(bad < 0, `ORCA reports feasible but violates line ${bad} of ${lines}`);
+  }
+  // obstacle lines are hard: whenever they can be satisfied together within the speed disc, the result does
+  if (obstacleLines > 0) {
+    const tmp = new Float64Array(2);
+    const ok = linearProgram2(_orcaLines, obstacleLines, a.maxSpeed, 0, 0, false, tmp) === obstacleLines;
+    if (ok) {
+      const bad = satisfies(_orcaLines, obstacleLines, out.x, out.y, tol);
+      check(bad < 0, `obstacle line ${bad} violated although the obstacle lines are feasible (status ${status})`);
+    }
+  }
+});
+
+// ------------------------------------------------------------------------------------------------ collision
+
+const shapeArb: fc.Arbitrary<Shape> = fc.oneof(
+  dbl(0.05, 2).map((r) => sphereShape(r)),
+  fc.tuple(dbl(0.05, 1), dbl(0, 2)).map(([r, h]) => capsuleShape(r, h)),
+  fc.tuple(dbl(0.05, 2), dbl(0.05, 2), dbl(0.05, 2)).map(([x, y, z]) => boxShape(x, y, z)),
+  fc.tuple(dbl(0.05, 2), dbl(0.05, 2)).map(([r, h]) => cylinderShape(r, h)),
+  fc.array(fc.tuple(dbl(-1.5, 1.5), dbl(-1.5, 1.5), dbl(-1.5, 1.5)), { minLength: 6, maxLength: 16 }).map((pts) => {
+    try { return hullShape(pts.flat()); } catch { return boxShape(0.5, 0.5, 0.5); } // coplanar clouds: documented throw
+  }),
+);
+const poseArb = fc.record({ x: dbl(-3, 3), y: dbl(-3, 3), z: dbl(-3, 3), q: fc.tuple(dbl(-1, 1), dbl(-1, 1), dbl(-1, 1), dbl(-1, 1)) })
+  .filter((p) => p.q[0] ** 2 + p.q[1] ** 2 + p.q[2] ** 2 + p.q[3] ** 2 > 1e-3);
+
+/**
+ * Two orientations whose relative rotation is a hair (< 1e-6) off a symmetric one (identity, quarter or half turns
+ * about the axes): some entry of Raᵀ·Rb is within 1e-6 of 0 or ±1 without being exactly that. These are the poses
+ * where the manifold defect shows (deep overlaps report negative depth).
+ */
+function nearlySymmetric(qa: readonly number[], qb: readonly number[]): boolean {
+  const a = setPoseQuat(createPose(), 0, 0, 0, qa[0], qa[1], qa[2], qa[3]);
+  const b = setPoseQuat(createPose(), 0, 0, 0, qb[0], qb[1], qb[2], qb[3]);
+  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) {
+    let e = 0;
+    for (let k = 0; k < 3; k++) e += a[3 + 3 * k + i] * b[3 + 3 * k + j];
+    const m = Math.abs(e);
+    if ((m > 0 && m < 1e-6) || (m !== 1 && Math.abs(m - 1) < 1e-6)) return true;
+  }
+  return false;
+}
+
+const collisionProperty = fc.property(shapeArb, shapeArb, poseArb, poseArb, dbl(0, 0.2), (sa, sb, pa, pb, margin) => {
+  const qa = pa.q as number[];
+  let qb = pb.q as number[];
+  if (knownDefect(nearlySymmetric(qa, qb))) {
+    for (let t = 1; t <= 4 && nearlySymmetric(qa, qb); t++) qb = [qb[0] + 0.07 * t, qb[1] - 0.04 * t, qb[2] + 0.03 * t, qb[3]];
+  }
+  const poseA = setPoseQuat(createPose(), pa.x, pa.y, pa.z, qa[0], qa[1], qa[2], qa[3]);
+  const poseB = setPoseQuat(createPose(), pb.x, pb.y, pb.z, qb[0], qb[1], qb[2], qb[3]);
+  const d = gjkDistance(sa, poseA, sb, poseB, createDistanceOutput());
+  finite(d.distance, 'gjk distance');
+  check(d.distance >= 0, `negative distance ${d.distance}`);
+  check(d.iterations <= GJK_MAX_ITERATIONS, `GJK used ${d.iterations} iterations`);
+  if (!d.overlap) {
+    for (let i = 0; i < 3; i++) { finite(d.pointA[i], 'pointA'); finite(d.pointB[i], 'pointB'); finite(d.normal[i], 'normal'); }
+    const gap = Math.hypot(d.pointB[0] - d.pointA[0], d.pointB[1] - d.pointA[1], d.pointB[2] - d.pointA[2]);
+    check(Math.abs(gap - d.distance) <= 1e-6 * (1 + d.distance), `closest points are ${gap} apart, distance says ${d.distance}`);
+    check(Math.abs(Math.hypot(d.normal[0], d.normal[1], d.normal[2]) - 1) < 1e-9, 'normal not unit');
+  }
+  // sphere-sphere closed form
+  if (sa.kind === 'sphere' && sb.kind === 'sphere') {
+    const exact = Math.max(0, Math.hypot(pb.x - pa.x, pb.y - pa.y, pb.z - pa.z) - sa.radius - sb.radius);
+    check(Math.abs(d.distance - exact) <= 1e-9, `sphere distance ${d.distance}, exact ${exact}`);
+  }
+  const ov = gjkOverlap(sa, poseA, sb, poseB);
+  check(ov === d.overlap || d.distance < 1e-6, `gjkOverlap ${ov} disagrees with gjkDistance (distance ${d.distance})`);
+  const m = contactManifold(createManifoldInput(sa, poseA, sb, poseB, margin), createManifold());
+  check(m.count >= 0 && m.count <= 4, `manifold count ${m.count}`);
+  check(m.gjkIterations <= GJK_MAX_ITERATIONS && m.epaIterations <= EPA_MAX_ITERATIONS, `iterations gjk ${m.gjkIterations} epa ${m.epaIterations}`);
+  if (m.count > 0) {
+    finite(m.depth, 'manifold depth');
+    check(Math.abs(Math.hypot(m.normal[0], m.normal[1], m.normal[2]) - 1) < 1e-6, 'manifold normal not unit');
+    for (let i = 0; i < 3 * m.count; i++) finite(m.points[i], `manifold point ${i}`);
+    for (let i = 0; i < m.count; i++) finite(m.depths[i], `manifold depth ${i}`);
+    check(m.depth >= -margin - 1e-6, `manifold depth ${m.depth} below -margin ${-margin}`);
+  }
+  if (d.overlap && d.distance === 0 && ov) check(m.count > 0, 'shapes overlap but the manifold is empty');
+  if (d.distance > margin + 1e-6) check(m.count === 0, `shapes are ${d.distance} apart (margin ${margin}) but the manifold has ${m.count} points`);
+});
+
+/** Axis-aligned boxes (no rotation): the penetration depth has a closed form, the smallest axis overlap. */
+const boxDepthProperty = fc.property(
+  fc.tuple(dbl(0.1, 2), dbl(0.1, 2), dbl(0.1, 2)), fc.tuple(dbl(0.1, 2), dbl(0.1, 2), dbl(0.1, 2)), fc.tuple(dbl(-2, 2), dbl(-2, 2), dbl(-2, 2)),
+  (ha, hb, off) => {
+    const a = boxShape(...ha), b = boxShape(...hb);
+    const overlaps = [0, 1, 2].map((i) => ha[i] + hb[i] - Math.abs(off[i]));
+    const depth = Math.min(...overlaps);
+    const m = contactManifold(createManifoldInput(a, createPose(), b, createPose(off[0], off[1], off[2])), createManifold());
+    if (depth <= 1e-6) { if (depth < -1e-6) check(m.count === 0, `separated boxes (gap ${-depth}) gave ${m.count} contacts`); return; }
+    check(m.count > 0, 'overlapping boxes gave no contact');
+    check(Math.abs(m.depth - depth) <= 1e-6 * (1 + depth), `box depth ${m.depth}, exact ${depth}`);
+  });
+
+export const FUZZ_PROPERTIES: FuzzProperty[] = [
+  { name: 'spatial hash: radius and k-nearest queries equal brute force', quickRuns: 150, property: spatialHashProperty },
+  { name: 'A*: status and cost equal Dijkstra, path legal and its steps sum to the cost', quickRuns: 150, property: astarProperty },
+  { name: 'JPS: cost equals Dijkstra on uniform grids, path legal', quickRuns: 150, property: jpsProperty },
+  { name: 'flow field: integration equals multi-source Dijkstra, next pointers realise it, unit directions', quickRuns: 100, property: flowFieldProperty },
+  { name: 'funnel: finite path from start to goal; at radius 0 inside the corridor and no longer than the midpoint path', quickRuns: 300, property: funnelProperty },
+  { name: 'ORCA 2D LP: feasible results satisfy every line and are optimal vs sampling; infeasible only when sampling finds nothing', quickRuns: 200, property: lpProperty,
+    knownDefect: 'linearProgram1 (src/avoidance/lp.ts) treats lines with |det| <= LP_EPSILON as parallel and rejects when numerator < 0 with no tolerance: two almost-coincident lines whose points differ by 5e-324 make a feasible half-disc "infeasible" (as RVO2 does); ORCA then takes the 3D fallback' },
+  { name: 'orcaVelocity: finite, within max speed, satisfies all lines when feasible and the obstacle lines whenever they are feasible', quickRuns: 300, property: orcaProperty },
+  { name: 'GJK/EPA/manifold: finite outputs, iteration caps, closest points consistent, sphere closed form, manifold agrees with distance', quickRuns: 300, property: collisionProperty,
+    knownDefect: 'contactManifold: a cylinder flipped 180° about x and tilted by 1e-15..1e-10 rad, deep inside a box, reports depth 0.519 / 0.305 / -0.0014 instead of 0.55 (negative = "separated" for overlapping shapes)' },
+  { name: 'manifold: axis-aligned box depth equals the smallest axis overlap', quickRuns: 200, property: boxDepthProperty },
+];
+
+/** Run one property; returns null on success or the fast-check report. */
+export function runProperty(p: FuzzProperty, seed: number, numRuns: number): string | null {
+  const r = fc.check(p.property as fc.IProperty<unknown>, { seed, numRuns });
+  if (!r.failed) return null;
+  const err = r.errorInstance instanceof Error ? r.errorInstance.message : String(r.errorInstance);
+  return `${p.name}\n${err}\n${fc.defaultReportMessage(r) ?? ''}`;
+}
