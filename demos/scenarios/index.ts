@@ -3,3 +3,4 @@ export { listScenarios, getScenario, registerScenario } from './registry';
 export type { Scenario, ScenarioInstance, ScenarioOptions, DrawnObstacle } from './registry';
 import './wander';
 import './horde';
+import './murmuration';
