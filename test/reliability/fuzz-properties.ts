@@ -66,7 +66,22 @@ const hashCase = fc.record({
   queries: fc.array(fc.record({ x: dbl(-1.2, 1.2), y: dbl(-1.2, 1.2), r: dbl(0, 3), k: fc.nat(24) }), { minLength: 1, maxLength: 8 }),
 });
 
+/** Distances below 1.5e-154 square to 0 (or a denormal): the kernels' cell pruning and their d² tests disagree there. */
+const TINY = 1e-150;
+function hasTinyGap(c: { pts: [number, number][]; queries: { x: number; y: number }[] }): boolean {
+  for (const q of c.queries) for (const p of c.pts) {
+    const dx = Math.abs(q.x - p[0]), dy = Math.abs(q.y - p[1]);
+    if ((dx > 0 && dx < TINY) || (dy > 0 && dy < TINY)) return true;
+  }
+  return false;
+}
+
 const spatialHashProperty = fc.property(hashCase, (c) => {
+  if (knownDefect(hasTinyGap(c))) {
+    const snap = (v: number) => (Math.abs(v) < TINY ? 0 : v);
+    c = { ...c, pts: c.pts.map(([x, y]) => [snap(x), snap(y)] as [number, number]), queries: c.queries.map((q) => ({ ...q, x: snap(q.x), y: snap(q.y) })) };
+    if (hasTinyGap(c)) return;
+  }
   const n = c.pts.length + Math.min(c.dupes, c.pts.length);
   const cap = Math.max(1, n) + 1;
   const xs = new Float64Array(cap + 1), ys = new Float64Array(cap + 1);
@@ -443,7 +458,8 @@ const boxDepthProperty = fc.property(
   });
 
 export const FUZZ_PROPERTIES: FuzzProperty[] = [
-  { name: 'spatial hash: radius and k-nearest queries equal brute force', quickRuns: 150, property: spatialHashProperty },
+  { name: 'spatial hash: radius and k-nearest queries equal brute force', quickRuns: 150, property: spatialHashProperty,
+    knownDefect: 'queryKNearest (src/spatial/hash.ts, working copy of 2026-11-29) misses a point at distance 5e-324 from the query with r = 0: its squared distance underflows to 0 <= r², so by the documented contract it is a neighbour (queryRadius returns it), but the ring search prunes its cell by the exact cell distance' },
   { name: 'A*: status and cost equal Dijkstra, path legal and its steps sum to the cost', quickRuns: 150, property: astarProperty },
   { name: 'JPS: cost equals Dijkstra on uniform grids, path legal', quickRuns: 150, property: jpsProperty },
   { name: 'flow field: integration equals multi-source Dijkstra, next pointers realise it, unit directions', quickRuns: 100, property: flowFieldProperty },

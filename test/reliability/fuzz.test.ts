@@ -3,6 +3,7 @@ import { FUZZ_PROPERTIES, runProperty, skipKnownDefects } from './fuzz-propertie
 import { linearProgram2 } from '../../src/avoidance/lp';
 import { cylinderShape, boxShape, createPose, setPoseQuat } from '../../src/collision/shapes';
 import { contactManifold, createManifold, createManifoldInput } from '../../src/collision/manifold';
+import { createSpatialHash, rebuildSpatialHash, queryKNearest, queryRadius } from '../../src/spatial/hash';
 
 // The quick, fixed-seed run of every kernel property (the long run with fresh seeds is `npm run fuzz`).
 const SEED = 20261129;
@@ -35,5 +36,13 @@ describe('fuzz findings (known defects, pinned)', () => {
     const cyl = cylinderShape(0.05, 0.05), box = boxShape(0.5, 0.5, 0.5);
     const m = contactManifold(createManifoldInput(cyl, setPoseQuat(createPose(), 0, 0, 0, 1, 0, 1e-13, 0), box, createPose(), 0), createManifold());
     expect(m.depth).toBeCloseTo(0.55, 6);
+  });
+  it.fails('spatial hash: k-nearest with r = 0 finds a point whose squared distance underflows to 0 (as queryRadius does)', () => {
+    const h = createSpatialHash(4, 0.05);
+    const xs = new Float64Array(2), ys = new Float64Array(2);
+    rebuildSpatialHash(h, xs, ys, new Int32Array([1]), 1); // one point at (0, 0)
+    const ids = new Int32Array(1), d2 = new Float64Array(1);
+    expect(queryRadius(h, -5e-324, 0, 0, -1, ids)).toBe(1); // (5e-324)² = 0 <= 0²: a neighbour by the contract
+    expect(queryKNearest(h, -5e-324, 0, 0, 1, -1, ids, d2)).toBe(1);
   });
 });
