@@ -5,14 +5,15 @@
  * distance ≈ 0.6 m) in a square, headings within ±45° (a travelling flock), speeds 1 m/s; a quarter of the agents
  * also wander (so the steering system has real work), the rest flock freely. Agents move between timed frames
  * (integration, untimed), so the hash and the neighbourhoods change from frame to frame as in a game.
- * Also reported: the same with metric r = 2 m neighbourhoods, and 10,000 agents.
+ * Also reported: the same with metric r = 2 m neighbourhoods, 10,000 agents, and, side by side in the same frames,
+ * the generic accelerations pass (one queryKNearest per agent) that the fused topological pass replaces.
  */
 import { createRng, rngFloat } from '../src/core/rng';
 import { createCrowd, type CrowdWorld } from '../src/world/crowd';
 import { spawnAgent } from '../src/world/agents';
 import { spatialHashSystem } from '../systems/spatial-hash';
 import { steeringSystem, setSteering } from '../systems/steering';
-import { boidsSystem, setBoids } from '../systems/boids';
+import { boidsAccelerations, boidsSystem, setBoids } from '../systems/boids';
 import { integrateSystem } from '../systems/integrate';
 import { preferredToDesired } from '../src/world/step';
 import { STEER_WANDER } from '../components/steering';
@@ -37,7 +38,8 @@ function flockScene(n: number, mode: 'topological' | 'metric'): CrowdWorld {
 }
 
 function measure(world: CrowdWorld, samples: number) {
-  const hash: number[] = [], steer: number[] = [], boids: number[] = [], frame: number[] = [];
+  const hash: number[] = [], steer: number[] = [], boids: number[] = [], frame: number[] = [], generic: number[] = [];
+  const ax = new Float64Array(world.capacity + 1), ay = new Float64Array(world.capacity + 1);
   for (let k = 0; k < samples + 3; k++) {
     const t0 = performance.now();
     spatialHashSystem(world);
@@ -46,11 +48,15 @@ function measure(world: CrowdWorld, samples: number) {
     const t2 = performance.now();
     boidsSystem(world, DT);
     const t3 = performance.now();
+    // Side by side, same frame: the generic path (one queryKNearest per agent in cell order + boidsAcceleration).
+    const t4 = performance.now();
+    boidsAccelerations(world, world.hash.sortedIds, 0, world.agents.count, ax, ay, null);
+    const t5 = performance.now();
     preferredToDesired(world);
     integrateSystem(world, DT);
-    if (k >= 3) { hash.push(t1 - t0); steer.push(t2 - t1); boids.push(t3 - t2); frame.push(t3 - t0); }
+    if (k >= 3) { hash.push(t1 - t0); steer.push(t2 - t1); boids.push(t3 - t2); frame.push(t3 - t0); generic.push(t5 - t4); }
   }
-  return { hash, steer, boids, frame };
+  return { hash, steer, boids, frame, generic };
 }
 
 export const boidsBench: BenchModule = {
@@ -66,6 +72,8 @@ export const boidsBench: BenchModule = {
       ctx.record(row('boids', `  spatial hash rebuild, ${label}`, 'ms', m.hash));
       ctx.record(row('boids', `  steering (25% wander), ${label}`, 'ms', m.steer));
       ctx.record(row('boids', `  boids, ${label}`, 'ms', m.boids));
+      const med = (a: number[]) => a.slice().sort((p, q) => p - q)[a.length >> 1];
+      ctx.record(row('boids', `  boids accelerations via per-agent hash queries, ${label}`, 'ms', m.generic, undefined, { systemOverGeneric: med(m.boids) / med(m.generic) }));
     }
   },
 };

@@ -5,6 +5,7 @@ import { requireAgent } from '../src/world/agents';
 import { nowMs, profileCount, profileRecord } from '../src/world/profiler';
 import { queryKNearest, queryRadius } from '../src/spatial/hash';
 import { boidsAcceleration } from '../src/boids/boids';
+import { boidsTopologicalSorted } from '../src/boids/fused';
 import { vec2Out } from '../src/steering/behaviours';
 import { boidsComponent, BOIDS_MAX_NEIGHBOURS, BOIDS_METRIC, BOIDS_TOPOLOGICAL, type BoidsStore } from '../components/boids';
 import { lodComponent, LOD_BOIDS } from '../components/lod';
@@ -58,6 +59,9 @@ const _boidsDist2 = new Float64Array(BOIDS_MAX_NEIGHBOURS);
 const _boidsA = vec2Out();
 let _boidsAx = new Float64Array(0);
 let _boidsAy = new Float64Array(0);
+let _boidsFused = new Uint8Array(0);
+let _boidsVxS = new Float64Array(0);
+let _boidsVyS = new Float64Array(0);
 
 /**
  * Boids system: for every live agent with boids enabled (and the LOD boids flag), gather its neighbourhood from the
@@ -75,14 +79,31 @@ export function boidsSystem(world: CrowdWorld, dt: number): void {
   const t0 = nowMs();
   const n = world.agents.count;
   const cap = world.capacity + 1;
-  if (_boidsAx.length < cap) { _boidsAx = new Float64Array(cap); _boidsAy = new Float64Array(cap); }
-  // Queries in the hash's cell order when the hash holds exactly the live agents (it does after spatialHashSystem):
-  // consecutive agents then share cells, so their queries walk the same memory (measured ~1.5x faster at 100k than
-  // spawn order, 2026-11). Otherwise fall back to the dense order.
+  if (_boidsAx.length < cap) { _boidsAx = new Float64Array(cap); _boidsAy = new Float64Array(cap); _boidsFused = new Uint8Array(cap); }
   const hash = world.hash;
-  const found = hash.count === n
-    ? boidsAccelerations(world, hash.sortedIds, 0, n, _boidsAx, _boidsAy)
-    : boidsAccelerations(world, world.agents.dense, 0, n, _boidsAx, _boidsAy);
+  let found: number;
+  if (hash.count === n) {
+    // The hash holds exactly the live agents (it does right after spatialHashSystem): work in its cell order.
+    // Topological agents without a layer mask take the fused slot-space pass (src/boids/fused); the others
+    // (metric, or filtering neighbours by layer) the generic per-agent queries.
+    if (_boidsVxS.length < n) { _boidsVxS = new Float64Array(cap); _boidsVyS = new Float64Array(cap); }
+    const b = boidsComponent(world);
+    const lodFlags = lodComponent(world).flags;
+    const sid = hash.sortedIds, vx = world.velocity.x, vy = world.velocity.y, maskA = world.agent.mask;
+    let others = 0;
+    for (let t = 0; t < n; t++) {
+      const e = sid[t];
+      _boidsVxS[t] = vx[e]; _boidsVyS[t] = vy[e];
+      const flocks = b.enabled[e] !== 0 && (lodFlags[e] & LOD_BOIDS) !== 0;
+      const fused = flocks && b.mode[e] === BOIDS_TOPOLOGICAL && maskA[e] === -1;
+      _boidsFused[e] = fused ? 1 : 0;
+      if (!flocks) { _boidsAx[e] = 0; _boidsAy[e] = 0; } else if (!fused) others++;
+    }
+    found = boidsTopologicalSorted(hash, 0, n, _boidsFused, _boidsVxS, _boidsVyS, b.k, b.radius, b.wSep, b.wAli, b.wCoh, _boidsAx, _boidsAy);
+    if (others > 0) found += boidsAccelerations(world, sid, 0, n, _boidsAx, _boidsAy, _boidsFused);
+  } else {
+    found = boidsAccelerations(world, world.agents.dense, 0, n, _boidsAx, _boidsAy, null);
+  }
   const flocking = boidsApply(world, 0, n, dt, _boidsAx, _boidsAy);
   profileCount(world.profiler, 'boids', 'agents', flocking);
   profileCount(world.profiler, 'boids', 'neighbours', found);
@@ -93,10 +114,12 @@ export function boidsSystem(world: CrowdWorld, dt: number): void {
  * Compute pass over the agents order[start .. start+count) (the hash's sortedIds, or the dense list): boids
  * accelerations (m/s²) into outAx/outAy[eid] (length ≥ capacity + 1); agents not flocking this frame get 0. Needs
  * the spatial hash built from the current positions. Reads only positions and velocities, so any split of the
- * order into ranges gives the same result.
+ * order into ranges gives the same result. Agents with skip[eid] = 1 (handled elsewhere) are left untouched.
  * @returns the total number of neighbours used.
  */
-export function boidsAccelerations(world: CrowdWorld, order: Int32Array, start: number, count: number, outAx: Float64Array, outAy: Float64Array): number {
+export function boidsAccelerations(
+  world: CrowdWorld, order: Int32Array, start: number, count: number, outAx: Float64Array, outAy: Float64Array, skip: Uint8Array | null,
+): number {
   const b: BoidsStore = boidsComponent(world);
   const lodFlags = lodComponent(world).flags;
   const px = world.position.x, py = world.position.y, vx = world.velocity.x, vy = world.velocity.y;
@@ -106,6 +129,7 @@ export function boidsAccelerations(world: CrowdWorld, order: Int32Array, start: 
   let total = 0;
   for (let i = 0; i < count; i++) {
     const eid = order[start + i];
+    if (skip !== null && skip[eid] !== 0) continue;
     if (b.enabled[eid] === 0 || (lodFlags[eid] & LOD_BOIDS) === 0) { outAx[eid] = 0; outAy[eid] = 0; continue; }
     const mask = maskA[eid];
     const m = b.mode[eid] === BOIDS_METRIC

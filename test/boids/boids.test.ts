@@ -5,7 +5,10 @@ import { createRng, rngFloat } from '../../src/core/rng';
 import { createCrowd } from '../../src/world/crowd';
 import { spawnAgent } from '../../src/world/agents';
 import { step } from '../../src/world/step';
-import { setBoids } from '../../systems/boids';
+import { boidsAccelerations, setBoids } from '../../systems/boids';
+import { boidsTopologicalSorted } from '../../src/boids/fused';
+import { boidsComponent } from '../../components/boids';
+import { spatialHashSystem } from '../../systems/spatial-hash';
 import { InvalidArgumentError, UnknownEntityError } from '../../src/core/errors';
 
 const close = (a: number, b: number, tol = 1e-12) => expect(Math.abs(a - b)).toBeLessThanOrEqual(tol);
@@ -60,6 +63,33 @@ describe('bruteForceKNearest / bruteForceRadius', () => {
       const c = bruteForceRadius(i, ids, n, px, py, r, out);
       expect([...out.subarray(0, c)].sort((a, b) => a - b)).toEqual(all.filter((e) => e.d <= r * r).map((e) => e.j).sort((a, b) => a - b));
     }
+  });
+});
+
+describe('boidsTopologicalSorted', () => {
+  it('gives bit-identical accelerations to the generic queryKNearest path (clustered, sparse, capped radius, duplicates)', () => {
+    const world = createCrowd({ maxAgents: 2000, seed: 6, cellSize: 1.5 });
+    const rng = createRng(21);
+    for (let i = 0; i < 1500; i++) {
+      // Three clusters of different density, a sparse halo, and some exact duplicates.
+      const c = i % 4;
+      const x = c === 3 ? rngFloat(rng) * 200 - 100 : c * 30 + (rngFloat(rng) - 0.5) * (4 + 10 * c);
+      const y = c === 3 ? rngFloat(rng) * 200 - 100 : (rngFloat(rng) - 0.5) * (4 + 10 * c);
+      const e = spawnAgent(world, i % 97 === 0 && i > 0 ? { x: world.position.x[i], y: world.position.y[i] } : { x, y, vx: rngFloat(rng) - 0.5, vy: rngFloat(rng) - 0.5 });
+      setBoids(world, e, { k: 1 + (i % 9), radius: i % 5 === 0 ? 3 : 50, separation: 0.7, alignment: 1.1, cohesion: 0.4 });
+    }
+    spatialHashSystem(world);
+    const cap = world.capacity + 1;
+    const gx = new Float64Array(cap), gy = new Float64Array(cap), fx = new Float64Array(cap), fy = new Float64Array(cap);
+    const nGeneric = boidsAccelerations(world, world.agents.dense, 0, world.agents.count, gx, gy, null);
+    const h = world.hash, n = h.count;
+    const vxS = new Float64Array(n), vyS = new Float64Array(n), use = new Uint8Array(cap).fill(1);
+    for (let t = 0; t < n; t++) { vxS[t] = world.velocity.x[h.sortedIds[t]]; vyS[t] = world.velocity.y[h.sortedIds[t]]; }
+    const b = boidsComponent(world);
+    const nFused = boidsTopologicalSorted(h, 0, n, use, vxS, vyS, b.k, b.radius, b.wSep, b.wAli, b.wCoh, fx, fy);
+    expect(nFused).toBe(nGeneric);
+    expect(Array.from(fx)).toEqual(Array.from(gx));
+    expect(Array.from(fy)).toEqual(Array.from(gy));
   });
 });
 

@@ -1,0 +1,136 @@
+/**
+ * Fused topological boids pass over the spatial hash, in the hash's cell order.
+ *
+ * The generic path (one queryKNearest per agent, then boidsAcceleration reading neighbours by entity id) spends most
+ * of its time on memory: neighbours' velocities live at random entity ids, and every query pays argument checks.
+ * Here the whole pass works in the hash's sorted-slot space: the caller gathers velocities into slot order once
+ * (vxS[t] = vx[sortedIds[t]]), each agent's k nearest are found as SLOTS by the same ring search the hash uses
+ * (rings of cells around the agent's cell, nearest ring first, the search radius shrinking to the k-th distance once
+ * k candidates are held; stop when the next ring's nearest point is beyond it), and separation, alignment and
+ * cohesion are summed from slot-ordered arrays. Consecutive agents share cells, so almost every read hits cache.
+ *
+ * Neighbours are ordered by (squared distance, entity id) exactly as queryKNearest orders them, and summed in that
+ * order, so the accelerations are bit-identical to the generic path (tested).
+ */
+import { spatialHashBucket, type SpatialHash } from '../spatial/hash';
+import { BOIDS_MIN_DIST2 } from './boids';
+
+// Module scratch: the k-best list of the current agent (slots and squared distances).
+let _fusedSlots = new Int32Array(64);
+let _fusedD2 = new Float64Array(64);
+// Buckets of the 3×3 block of cells around the last agent's cell: agents come in cell order, so consecutive agents
+// usually share the block and skip 9 bucket hashes each.
+const _fusedBlock = new Int32Array(9);
+
+/**
+ * Topological boids accelerations for hash slots [start, start + count).
+ * @param use per entity id: 1 = compute this agent here (flocking, topological), 0 = skip (left untouched).
+ * @param vxS velocities gathered in slot order (length ≥ hash.count); vyS likewise.
+ * @param k, radius, wSep, wAli, wCoh per entity id (neighbour count, search cap in metres, weights).
+ * @param outAx accelerations written at [eid] (m/s²); outAy likewise.
+ * @returns the total number of neighbours used.
+ */
+export function boidsTopologicalSorted(
+  hash: SpatialHash, start: number, count: number, use: Uint8Array,
+  vxS: Float64Array, vyS: Float64Array,
+  k: Int32Array, radius: Float64Array, wSep: Float64Array, wAli: Float64Array, wCoh: Float64Array,
+  outAx: Float64Array, outAy: Float64Array,
+): number {
+  const sx = hash.sortedX, sy = hash.sortedY, sid = hash.sortedIds, scx = hash.sortedCellX, scy = hash.sortedCellY;
+  const cellStart = hash.cellStart;
+  const cs = hash.gridCellSize;
+  const wBits = hash.widthBits, hBits = hash.heightBits;
+  let total = 0;
+  let blockX = 0, blockY = 0, blockValid = false;
+  const block = _fusedBlock;
+  for (let t = start, end = start + count; t < end; t++) {
+    const eid = sid[t];
+    if (use[eid] === 0) continue;
+    const kk = k[eid];
+    if (_fusedSlots.length < kk) { _fusedSlots = new Int32Array(kk); _fusedD2 = new Float64Array(kk); }
+    const bs = _fusedSlots, bd = _fusedD2;
+    const x = sx[t], y = sy[t];
+    const cx = scx[t], cy = scy[t];
+    const r = radius[eid];
+    let bound2 = r * r;
+    let n = 0;
+    const last = kk - 1;
+    // Distance from the point to its own cell's nearest edge: ring R ≥ 1 lies at least edge + (R − 1)·cs away.
+    const ex0 = x - cx * cs, ex1 = (cx + 1) * cs - x, ey0 = y - cy * cs, ey1 = (cy + 1) * cs - y;
+    let edge = ex0 < ex1 ? ex0 : ex1;
+    if (ey0 < edge) edge = ey0;
+    if (ey1 < edge) edge = ey1;
+    // Round-off slack (as the hash's own queries use): an entry a hair across a cell boundary may have been binned
+    // into the neighbouring cell, so the ring bound is loosened by a relative 1e-12.
+    edge -= 1e-12 * ((x < 0 ? -x : x) + (y < 0 ? -y : y) + r + cs);
+    if (edge < 0) edge = 0;
+    // Rings beyond the search cap cannot hold a neighbour; bound the loop even for a huge cap in a sparse hash.
+    const maxRing = Math.min(1 + Math.ceil(r / cs), 64);
+    for (let ring = 0; ring <= maxRing; ring++) {
+      if (ring > 0) {
+        const lb = edge + (ring - 1) * cs;
+        if (lb * lb > bound2) break;
+      }
+      const j0 = cy - ring, j1 = cy + ring;
+      for (let j = j0; j <= j1; j++) {
+        const stepI = ring === 0 || j === j0 || j === j1 ? 1 : 2 * ring;
+        for (let i = cx - ring; i <= cx + ring; i += stepI) {
+          let b: number;
+          if (ring <= 1) {
+            if (!blockValid || blockX !== cx || blockY !== cy) {
+              for (let bj = 0; bj < 3; bj++) for (let bi = 0; bi < 3; bi++) block[bj * 3 + bi] = spatialHashBucket(cx - 1 + bi, cy - 1 + bj, wBits, hBits);
+              blockX = cx; blockY = cy; blockValid = true;
+            }
+            b = block[(j - cy + 1) * 3 + (i - cx + 1)];
+          } else {
+            b = spatialHashBucket(i, j, wBits, hBits);
+          }
+          const e = cellStart[b + 1];
+          for (let u = cellStart[b]; u < e; u++) {
+            if (scx[u] !== i || scy[u] !== j || u === t) continue;
+            const dx = sx[u] - x, dy = sy[u] - y;
+            const d2 = dx * dx + dy * dy;
+            if (d2 > bound2) continue;
+            const id = sid[u];
+            let p: number;
+            if (n < kk) { p = n; n++; }
+            else {
+              const ld = bd[last];
+              if (d2 > ld || (d2 === ld && id > sid[bs[last]])) continue;
+              p = last;
+            }
+            while (p > 0) {
+              const pd = bd[p - 1];
+              if (pd < d2 || (pd === d2 && sid[bs[p - 1]] < id)) break;
+              bd[p] = pd; bs[p] = bs[p - 1];
+              p--;
+            }
+            bd[p] = d2; bs[p] = u;
+            if (n === kk) bound2 = bd[last];
+          }
+        }
+      }
+    }
+    total += n;
+    if (n === 0) { outAx[eid] = 0; outAy[eid] = 0; continue; }
+    // Same sums, in the same neighbour order, as boidsAcceleration.
+    let sepx = 0, sepy = 0, mvx = 0, mvy = 0, mpx = 0, mpy = 0;
+    for (let m = 0; m < n; m++) {
+      const u = bs[m];
+      const dx = x - sx[u], dy = y - sy[u];
+      let d2 = dx * dx + dy * dy;
+      if (d2 > 0) {
+        if (d2 < BOIDS_MIN_DIST2) d2 = BOIDS_MIN_DIST2;
+        sepx += dx / d2; sepy += dy / d2;
+      } else {
+        sepx += (eid < sid[u] ? 1 : -1) / Math.sqrt(BOIDS_MIN_DIST2);
+      }
+      mvx += vxS[u]; mvy += vyS[u];
+      mpx -= dx; mpy -= dy;
+    }
+    const inv = 1 / n;
+    outAx[eid] = wSep[eid] * sepx + wAli[eid] * (mvx * inv - vxS[t]) + wCoh[eid] * mpx * inv;
+    outAy[eid] = wSep[eid] * sepy + wAli[eid] * (mvy * inv - vyS[t]) + wCoh[eid] * mpy * inv;
+  }
+  return total;
+}
