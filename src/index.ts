@@ -178,6 +178,7 @@ export {
 } from '../components/steering';
 export type { SteeringStore } from '../components/steering';
 export { boidsAcceleration, bruteForceRadius, bruteForceKNearest, BOIDS_MIN_DIST2 } from './boids/boids';
+export { boidsTopologicalSorted } from './boids/fused';
 export { boidsSystem, boidsAccelerations, boidsApply, setBoids } from '../systems/boids';
 export type { BoidsConfig } from '../systems/boids';
 export { boidsComponent, BOIDS_METRIC, BOIDS_TOPOLOGICAL, BOIDS_MAX_NEIGHBOURS } from '../components/boids';
