@@ -18,10 +18,11 @@
  * reaches at most √2·c_max/w buckets ahead. The solve is O(cells + distance range / w) with no heap. The ring size
  * bounds the cost ratio: c_max / c_min must be ≤ MAX_FLOW_COST_RATIO.
  *
- * Performance notes (1024 × 1024, 20% random obstacles, CPU time on a loaded shared machine, 2026-11): a binary-heap
- * style relaxation with bounds checks and x/y divisions ~100 ms; intrusive doubly-linked buckets with O(1)
- * decrease-key ~75 ms; padded grid + array-stack buckets + one distance test per neighbour (below) ~58 ms. A plain
- * BFS over the same cells takes ~10 ms: the remaining gap is the unpredictable distance comparisons.
+ * Performance notes (1024 × 1024, 20% random obstacles, loaded shared machine, 2026-11): first version, intrusive
+ * doubly-linked buckets (O(1) decrease-key) with bounds checks and x/y divisions per cell, ~100 ms; the same on a
+ * padded grid ~75 ms; array-stack buckets ~72 ms; one distance test per neighbour (blocked = −1, settled checked
+ * only at pop) ~58 ms CPU. A plain BFS over the same cells takes ~10 ms; the gap is the data-dependent branches
+ * (distance comparisons and the diagonal corner rule), not memory.
  */
 import { InvalidArgumentError } from '../core/errors';
 import { requireInteger } from '../core/validate';
