@@ -11,6 +11,7 @@ import { lodComponent } from '../../components/lod';
 import { orcaComponent } from '../../components/orca';
 import { boidsComponent } from '../../components/boids';
 import { steeringComponent } from '../../components/steering';
+import { navigationComponent } from '../../components/navigation';
 
 /**
  * Snapshots: the whole simulation state of a world as one compact binary, and back.
@@ -84,6 +85,7 @@ registerSnapshotComponent('lod', lodComponent);
 registerSnapshotComponent('orca', orcaComponent);
 registerSnapshotComponent('boids', boidsComponent);
 registerSnapshotComponent('steering', steeringComponent);
+registerSnapshotComponent('navigation', navigationComponent);
 
 /** Register how world.systems[section.name] is snapshotted (replaces an earlier registration of the same name). */
 export function registerSnapshotSection<T>(section: SnapshotSection<T>): void {

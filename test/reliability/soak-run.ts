@@ -1,0 +1,355 @@
+/**
+ * The soak harness shared by `npm run soak` (scripts/soak.ts, long) and test/reliability/soak.test.ts (short): runs
+ * one shared scenario while a seeded stream of disturbances (spawns, despawns, goal changes, map edits, where the
+ * scenario's systems support them) hits it, and checks after every step:
+ *  - no NaN or infinity in any live agent's position, velocity, preferred or desired velocity;
+ *  - no agent centre inside a static obstacle polygon (the ORCA obstacle set) deeper than a tolerance
+ *    (default: the agent's own radius, i.e. the body may touch the wall, not sink into it);
+ *  - entity bookkeeping consistent: Murmur's dense list, its inverse index, the bitecs alive count, the spatial
+ *    hash entry count and the expected count (initial + spawned − despawned) all agree;
+ *  - heap stable: heapUsed after forced GC (needs --expose-gc) sampled every `heapEvery` steps; the growth from the
+ *    first sample after warm-up to the last is reported and compared with a bound.
+ * At the end it takes a snapshot, restores it into a fresh instance of the same scenario and checks the state hash,
+ * so every scenario's system state is known to survive snapshot/restore.
+ */
+import { $internal } from 'bitecs';
+import type { Scenario, ScenarioInstance } from '../../demos/scenarios/index';
+import type { CrowdWorld } from '../../src/world/crowd';
+import { despawnAgent, spawnAgent } from '../../src/world/agents';
+import { createRng, rngFloat, rngInt, rngRange, type Rng } from '../../src/core/rng';
+import type { ObstacleSet } from '../../src/avoidance/obstacles';
+import { setBlocked, type Grid } from '../../src/grid/grid';
+import { orcaComponent } from '../../components/orca';
+import { boidsComponent } from '../../components/boids';
+import { steeringComponent, STEER_ARRIVE, STEER_PURSUE, STEER_SEEK } from '../../components/steering';
+import { navigationComponent, GRID_NAV_MODE_NONE } from '../../components/navigation';
+import { enableOrca } from '../../components/orca';
+import { setAgentGoal } from '../../systems/navigation';
+import { snapshot, restore } from '../../src/reliability/snapshot';
+import { UnknownEntityError } from '../../src/core/errors';
+import { stateHash } from '../../src/reliability/hash';
+
+export interface SoakOptions {
+  agents: number;
+  seed: number;
+  /** Stop after this many steps... */
+  steps: number;
+  /** ...or after this many seconds, whichever comes first (0 = no time bound). */
+  seconds: number;
+  /** Disturbance rates, expected events per step. */
+  spawnRate: number;
+  despawnRate: number;
+  goalRate: number;
+  /** Map edits (cell toggles) per step, for scenarios with a navigation grid. */
+  editRate: number;
+  /** Extra penetration (m) allowed beyond the agent radius before a centre inside an obstacle counts. @default 0 */
+  tolerance: number;
+  heapEvery: number;
+  /** Allowed heap growth (bytes) from the first post-warm-up sample to the last. */
+  heapBound: number;
+  /** Print progress lines. */
+  log?: (line: string) => void;
+  /** Test hook: called after each tick, before the checks (used to prove the checks catch injected faults). */
+  inject?: (inst: ScenarioInstance, step: number) => void;
+}
+
+export const DEFAULT_SOAK: SoakOptions = {
+  agents: 300, seed: 1, steps: 100_000, seconds: 0, spawnRate: 0.2, despawnRate: 0.2, goalRate: 0.2, editRate: 0.02,
+  tolerance: 0, heapEvery: 1000, heapBound: 4 * 1024 * 1024,
+};
+
+export interface SoakReport {
+  scenario: string;
+  steps: number;
+  ms: number;
+  agentsStart: number;
+  agentsEnd: number;
+  spawned: number;
+  despawned: number;
+  goalChanges: number;
+  mapEdits: number;
+  /** Agent-steps checked for NaN (sum of live agents over steps). */
+  agentSteps: number;
+  nanFailures: string[];
+  obstacleFailures: string[];
+  /** Deepest agent centre inside an obstacle polygon (m), and that depth minus the agent's radius. */
+  maxCentreDepth: number;
+  maxPenetration: number;
+  obstaclePolygons: number;
+  countFailures: string[];
+  /** A tick that threw (the run stops there). */
+  tickFailures: string[];
+  heapSamples: number[];
+  heapGrowth: number | null;
+  snapshotRoundTrip: string;
+  /** Observations that are not failures (e.g. despawns turned off for a scenario that tracks its own agents). */
+  notes: string[];
+  /** Everything that went wrong; empty = passed. */
+  failures: string[];
+}
+
+interface Poly { x0: number; y0: number; x1: number; y1: number; xs: number[]; ys: number[] }
+
+/** Closed obstacle polygons of the ORCA obstacle set (open polylines have zero area and can contain nothing). */
+function obstaclePolygons(world: CrowdWorld): Poly[] {
+  const orca = world.systems.orca as { obstacles: ObstacleSet } | undefined;
+  if (!orca) return [];
+  const set = orca.obstacles;
+  const seen = new Uint8Array(set.vertexCount);
+  const polys: Poly[] = [];
+  for (let v = 0; v < set.vertexCount; v++) {
+    if (seen[v]) continue;
+    const xs: number[] = [], ys: number[] = [];
+    let u = v, guard = 0;
+    do { seen[u] = 1; xs.push(set.x[u]); ys.push(set.y[u]); u = set.next[u]; } while (u !== v && u >= 0 && guard++ < set.vertexCount);
+    let area = 0;
+    for (let i = 0; i < xs.length; i++) { const j = (i + 1) % xs.length; area += xs[i] * ys[j] - xs[j] * ys[i]; }
+    if (Math.abs(area) < 1e-9) continue; // an open polyline (stored as a there-and-back loop)
+    polys.push({ x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys), xs, ys });
+  }
+  return polys;
+}
+
+/** Depth of (px, py) inside polygon p (distance to its boundary), or 0 when outside (even-odd rule). */
+function penetration(p: Poly, px: number, py: number): number {
+  if (px < p.x0 || px > p.x1 || py < p.y0 || py > p.y1) return 0;
+  const { xs, ys } = p;
+  let inside = false, best = Infinity;
+  for (let i = 0, j = xs.length - 1; i < xs.length; j = i++) {
+    if ((ys[i] > py) !== (ys[j] > py) && px < ((xs[j] - xs[i]) * (py - ys[i])) / (ys[j] - ys[i]) + xs[i]) inside = !inside;
+    const ex = xs[i] - xs[j], ey = ys[i] - ys[j];
+    const t = Math.max(0, Math.min(1, ((px - xs[j]) * ex + (py - ys[j]) * ey) / (ex * ex + ey * ey)));
+    const dx = px - (xs[j] + t * ex), dy = py - (ys[j] + t * ey);
+    best = Math.min(best, Math.sqrt(dx * dx + dy * dy));
+  }
+  return inside ? best : 0;
+}
+
+function entityAliveCount(world: CrowdWorld): number {
+  return (world as unknown as { [$internal]: { entityIndex: { aliveCount: number } } })[$internal].entityIndex.aliveCount;
+}
+
+function hasComponent(world: CrowdWorld, name: string): boolean {
+  return world.registry.components[name] !== undefined;
+}
+
+function insideAny(polys: Poly[], x: number, y: number, margin: number): boolean {
+  for (const p of polys) if (penetration(p, x, y) > 0 || nearPoly(p, x, y, margin)) return true;
+  return false;
+}
+function nearPoly(p: Poly, x: number, y: number, margin: number): boolean {
+  if (x < p.x0 - margin || x > p.x1 + margin || y < p.y0 - margin || y > p.y1 + margin) return false;
+  for (let i = 0, j = p.xs.length - 1; i < p.xs.length; j = i++) {
+    const ex = p.xs[i] - p.xs[j], ey = p.ys[i] - p.ys[j];
+    const t = Math.max(0, Math.min(1, ((x - p.xs[j]) * ex + (y - p.ys[j]) * ey) / (ex * ex + ey * ey)));
+    if (Math.hypot(x - (p.xs[j] + t * ex), y - (p.ys[j] + t * ey)) < margin) return true;
+  }
+  return false;
+}
+
+function gridOf(inst: ScenarioInstance): Grid | null {
+  const g = (inst as unknown as { grid?: Grid }).grid;
+  return g && g.walkable instanceof Uint8Array ? g : null;
+}
+
+/** Spawn a copy of a random live agent near it (never inside an obstacle or a blocked cell); returns its id or 0. */
+function spawnNear(inst: ScenarioInstance, rng: Rng, polys: Poly[], grid: Grid | null): number {
+  const w = inst.world;
+  if (w.agents.count === 0 || w.agents.count >= w.capacity) return 0;
+  const t = w.agents.dense[rngInt(rng, w.agents.count)];
+  const r = w.agent.radius[t];
+  for (let tries = 0; tries < 8; tries++) {
+    const x = w.position.x[t] + rngRange(rng, -2, 2), y = w.position.y[t] + rngRange(rng, -2, 2);
+    if (insideAny(polys, x, y, r)) continue;
+    if (grid) {
+      const cx = Math.floor((x - grid.originX) / grid.cellSize), cy = Math.floor((y - grid.originY) / grid.cellSize);
+      if (cx < 0 || cy < 0 || cx >= grid.width || cy >= grid.height || !grid.walkable[cy * grid.width + cx]) continue;
+    }
+    const eid = spawnAgent(w, { x, y, radius: r, maxSpeed: w.agent.maxSpeed[t], maxAccel: w.agent.maxAccel[t] });
+    if (hasComponent(w, 'orca') && orcaComponent(w).enabled[t]) enableOrca(w, eid, { timeHorizon: orcaComponent(w).timeHorizon[t] });
+    if (hasComponent(w, 'boids') && boidsComponent(w).enabled[t]) {
+      const b = boidsComponent(w);
+      for (const arr of [b.enabled, b.mode, b.radius, b.k, b.wSep, b.wAli, b.wCoh, b.minSpeed, b.inertial, b.horizon]) arr[eid] = arr[t];
+    }
+    if (grid && hasComponent(w, 'navigation') && navigationComponent(w).mode[t] !== GRID_NAV_MODE_NONE) {
+      const nav = navigationComponent(w);
+      setAgentGoal(w, eid, nav.goalX[t], nav.goalY[t], { mode: 'path' });
+    }
+    return eid;
+  }
+  return 0;
+}
+
+/** Clear references other agents hold to `victim` (pursuit and threat targets) before despawning it. */
+function release(world: CrowdWorld, victim: number): void {
+  if (!hasComponent(world, 'steering')) return;
+  const s = steeringComponent(world);
+  const { dense, count } = world.agents;
+  for (let i = 0; i < count; i++) {
+    const e = dense[i];
+    if (s.pursueEid[e] === victim) { s.pursueEid[e] = 0; s.behaviours[e] &= ~STEER_PURSUE; }
+    if (s.threatEid[e] === victim) s.threatEid[e] = 0;
+  }
+}
+
+function changeGoal(inst: ScenarioInstance, rng: Rng, grid: Grid | null): boolean {
+  const w = inst.world;
+  if (w.agents.count === 0) return false;
+  const eid = w.agents.dense[rngInt(rng, w.agents.count)];
+  const b = inst.bounds;
+  const x = rngRange(rng, b.minX, b.maxX), y = rngRange(rng, b.minY, b.maxY);
+  if (grid && hasComponent(w, 'navigation') && navigationComponent(w).mode[eid] !== GRID_NAV_MODE_NONE) {
+    const gx = Math.min(Math.max(x, grid.originX), grid.originX + grid.width * grid.cellSize - 1e-6);
+    const gy = Math.min(Math.max(y, grid.originY), grid.originY + grid.height * grid.cellSize - 1e-6);
+    setAgentGoal(w, eid, gx, gy, { mode: 'path' }); // may be blocked: then the status is 'unreachable', not a throw
+    return true;
+  }
+  if (hasComponent(w, 'steering')) {
+    const s = steeringComponent(w);
+    if (s.behaviours[eid] & (STEER_SEEK | STEER_ARRIVE)) { s.targetX[eid] = x; s.targetY[eid] = y; return true; }
+  }
+  return false;
+}
+
+/**
+ * Soak one scenario. Some scenarios keep their own lists of the agents they drive (demo logic that asks for the
+ * status of "its" walkers); a despawn from outside makes that logic throw UnknownEntityError. When the first tick
+ * after a despawn throws that, the run restarts with despawns off and says so in the notes.
+ */
+export function soakScenario(scenario: Scenario, opts: SoakOptions): SoakReport {
+  try {
+    return soakOnce(scenario, opts);
+  } catch (e) {
+    if (!(e instanceof UnknownEntityError) || opts.despawnRate === 0) throw e;
+    const r = soakOnce(scenario, { ...opts, despawnRate: 0 });
+    r.notes.push(`despawns turned off: the scenario's own logic keeps despawned ids (${(e as Error).message.split('\n')[0]}; ${((e as Error).stack ?? '').split('\n')[2]?.trim() ?? ''})`);
+    return r;
+  }
+}
+
+function soakOnce(scenario: Scenario, opts: SoakOptions): SoakReport {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  const inst = scenario.create({ agents: opts.agents, seed: opts.seed });
+  const w = inst.world;
+  const rng = createRng(opts.seed * 7919 + 13); // disturbances: separate from the world's stream
+  const polys = obstaclePolygons(w);
+  const grid = gridOf(inst);
+  const rep: SoakReport = {
+    scenario: scenario.name, steps: 0, ms: 0, agentsStart: w.agents.count, agentsEnd: 0, spawned: 0, despawned: 0, goalChanges: 0,
+    mapEdits: 0, agentSteps: 0, nanFailures: [], obstacleFailures: [], maxCentreDepth: 0, maxPenetration: -Infinity, obstaclePolygons: polys.length, countFailures: [], tickFailures: [], heapSamples: [], heapGrowth: null,
+    snapshotRoundTrip: 'not run', notes: [], failures: [],
+  };
+  let expected = w.agents.count;
+  const edits: Array<{ cell: number; until: number }> = [];
+  const t0 = performance.now();
+  const px = w.position.x, py = w.position.y, vx = w.velocity.x, vy = w.velocity.y;
+  const fx = w.preferredVelocity.x, fy = w.preferredVelocity.y, dx = w.desiredVelocity.x, dy = w.desiredVelocity.y;
+  for (let s = 0; s < opts.steps; s++) {
+    // disturbances
+    if (rngFloat(rng) < opts.despawnRate && w.agents.count > 1) {
+      const victim = w.agents.dense[rngInt(rng, w.agents.count)];
+      release(w, victim);
+      despawnAgent(w, victim);
+      rep.despawned++; expected--;
+    }
+    if (rngFloat(rng) < opts.spawnRate && spawnNear(inst, rng, polys, grid) > 0) { rep.spawned++; expected++; }
+    if (rngFloat(rng) < opts.goalRate && changeGoal(inst, rng, grid)) rep.goalChanges++;
+    if (grid && rngFloat(rng) < opts.editRate) {
+      // block a random walkable cell with no agent centre within 1.5 cells; unblock it 300 steps later
+      const cell = rngInt(rng, grid.width * grid.height);
+      const cx = cell % grid.width, cy = (cell - cx) / grid.width;
+      const wx = grid.originX + (cx + 0.5) * grid.cellSize, wy = grid.originY + (cy + 0.5) * grid.cellSize;
+      let clear = grid.walkable[cell] === 1;
+      for (let i = 0; clear && i < w.agents.count; i++) {
+        const e = w.agents.dense[i];
+        if (Math.abs(px[e] - wx) < 1.5 * grid.cellSize && Math.abs(py[e] - wy) < 1.5 * grid.cellSize) clear = false;
+      }
+      if (clear) { setBlocked(grid, cx, cy, true); edits.push({ cell, until: s + 300 }); rep.mapEdits++; }
+    }
+    for (let i = edits.length - 1; i >= 0; i--) {
+      if (edits[i].until > s) continue;
+      const c = edits[i].cell;
+      setBlocked(grid!, c % grid!.width, Math.floor(c / grid!.width), false);
+      edits.splice(i, 1);
+      rep.mapEdits++;
+    }
+    try {
+      inst.tick();
+    } catch (e) {
+      if (e instanceof UnknownEntityError && opts.despawnRate > 0) throw e; // see soakScenario
+      rep.tickFailures.push(`step ${s}: tick threw ${(e as Error).name}: ${(e as Error).message}`);
+      break;
+    }
+    if (opts.inject) opts.inject(inst, s);
+    rep.steps++;
+    // checks
+    const { dense, count, denseIndex } = w.agents;
+    rep.agentSteps += count;
+    for (let i = 0; i < count; i++) {
+      const e = dense[i];
+      if (!(Number.isFinite(px[e]) && Number.isFinite(py[e]) && Number.isFinite(vx[e]) && Number.isFinite(vy[e])
+        && Number.isFinite(fx[e]) && Number.isFinite(fy[e]) && Number.isFinite(dx[e]) && Number.isFinite(dy[e]))) {
+        if (rep.nanFailures.length < 5) rep.nanFailures.push(`step ${s}: agent ${e} has non-finite state p=(${px[e]}, ${py[e]}) v=(${vx[e]}, ${vy[e]}) pref=(${fx[e]}, ${fy[e]}) desired=(${dx[e]}, ${dy[e]})`);
+      }
+      if (denseIndex[e] !== i && rep.countFailures.length < 5) rep.countFailures.push(`step ${s}: denseIndex[${e}] = ${denseIndex[e]}, expected ${i}`);
+    }
+    if (polys.length > 0) {
+      for (let i = 0; i < count; i++) {
+        const e = dense[i];
+        for (const p of polys) {
+          const d = penetration(p, px[e], py[e]);
+          if (d === 0) continue;
+          if (d > rep.maxCentreDepth) rep.maxCentreDepth = d;
+          const over = d - w.agent.radius[e];
+          if (over > rep.maxPenetration) rep.maxPenetration = over;
+          if (over > opts.tolerance && rep.obstacleFailures.length < 5) {
+            rep.obstacleFailures.push(`step ${s}: agent ${e} centre at (${px[e].toFixed(3)}, ${py[e].toFixed(3)}) is ${d.toFixed(3)} m inside an obstacle (radius ${w.agent.radius[e]})`);
+          }
+        }
+      }
+    }
+    const alive = entityAliveCount(w);
+    if ((count !== expected || alive !== count || w.hash.count !== count) && rep.countFailures.length < 5) {
+      rep.countFailures.push(`step ${s}: agents ${count}, expected ${expected}, bitecs alive ${alive}, hash entries ${w.hash.count}`);
+    }
+    if (opts.heapEvery > 0 && (s + 1) % opts.heapEvery === 0 && gc) {
+      gc(); gc();
+      rep.heapSamples.push(process.memoryUsage().heapUsed);
+    }
+    if ((s + 1) % 10000 === 0 && opts.log) opts.log(`  ${scenario.name}: ${s + 1} steps, ${count} agents, ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    if (opts.seconds > 0 && performance.now() - t0 > opts.seconds * 1000) break;
+  }
+  rep.ms = performance.now() - t0;
+  rep.agentsEnd = w.agents.count;
+  // Heap: compare the sample after warm-up (the second, when there are at least three) with the last.
+  if (rep.heapSamples.length >= 3) rep.heapGrowth = rep.heapSamples[rep.heapSamples.length - 1] - rep.heapSamples[1];
+  // Snapshot round trip into a fresh instance of the same scenario.
+  try {
+    const bytes = snapshot(w);
+    const fresh = scenario.create({ agents: opts.agents, seed: opts.seed + 1 });
+    restore(fresh.world, bytes);
+    const a = stateHash(w), b = stateHash(fresh.world);
+    rep.snapshotRoundTrip = a === b ? `ok (${bytes.length} bytes, hash ${a})` : `hash mismatch ${a} vs ${b}`;
+    if (a !== b) rep.failures.push(`snapshot round trip: ${rep.snapshotRoundTrip}`);
+  } catch (e) {
+    rep.snapshotRoundTrip = `failed: ${(e as Error).message}`;
+    rep.failures.push(`snapshot round trip ${rep.snapshotRoundTrip}`);
+  }
+  rep.failures.push(...rep.nanFailures, ...rep.obstacleFailures, ...rep.countFailures, ...rep.tickFailures);
+  if (rep.heapGrowth !== null && rep.heapGrowth > opts.heapBound) rep.failures.push(`heap grew by ${(rep.heapGrowth / 1024).toFixed(0)} KB (bound ${(opts.heapBound / 1024).toFixed(0)} KB)`);
+  return rep;
+}
+
+export function formatSoakReport(r: SoakReport): string {
+  const lines = [
+    `${r.failures.length === 0 ? 'PASS' : 'FAIL'}  ${r.scenario}: ${r.steps} steps in ${(r.ms / 1000).toFixed(1)} s, agents ${r.agentsStart} → ${r.agentsEnd}`,
+    `      disturbances: ${r.spawned} spawns, ${r.despawned} despawns, ${r.goalChanges} goal changes, ${r.mapEdits} map edits (cell block/unblock)`,
+    `      checked every step: finite position/velocity/preferred/desired for ${r.agentSteps} agent-steps; dense list ↔ index, bitecs alive count, hash entries, expected count`,
+    `      static obstacles (${r.obstaclePolygons} polygons): ${r.maxCentreDepth === 0 ? 'no agent centre ever inside one' : `deepest centre inside ${r.maxCentreDepth.toFixed(4)} m, i.e. ${r.maxPenetration.toFixed(4)} m beyond its radius (tolerance 0)`}`,
+    `      heap: ${r.heapSamples.length} samples${r.heapGrowth === null ? ' (run with --expose-gc and ≥ 3 samples to measure)' : `, growth after warm-up ${(r.heapGrowth / 1024).toFixed(0)} KB`}`,
+    `      snapshot → restore into a fresh instance: ${r.snapshotRoundTrip}`,
+  ];
+  for (const n of r.notes) lines.push(`      note: ${n}`);
+  for (const f of r.failures) lines.push(`      ✗ ${f}`);
+  return lines.join('\n');
+}

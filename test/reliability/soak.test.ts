@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { listScenarios, getScenario } from '../../demos/scenarios/index';
+import { DEFAULT_SOAK, formatSoakReport, soakScenario } from './soak-run';
+import { setAgentPosition } from '../../src/world/agents';
+
+// The short soak of `npm test`: every shared scenario for a few hundred steps under random spawns, despawns, goal
+// changes and map edits, every check of `npm run soak` after every step.
+const SHORT = { ...DEFAULT_SOAK, agents: 120, steps: 300, heapEvery: 0, seed: 3 };
+
+describe('soak (short)', () => {
+  for (const s of listScenarios()) {
+    it(`${s.name}: ${SHORT.steps} steps with disturbances, no NaN, no agent inside an obstacle, counts consistent, snapshot round trip`, () => {
+      const r = soakScenario(s, SHORT);
+      expect(r.failures, formatSoakReport(r)).toEqual([]);
+      expect(r.steps).toBe(SHORT.steps);
+      expect(r.spawned + r.despawned + r.goalChanges).toBeGreaterThan(0);
+    });
+  }
+});
+
+describe('soak harness catches faults (the checks can fail)', () => {
+  it('an injected NaN position is reported', () => {
+    const r = soakScenario(getScenario('wander'), { ...SHORT, steps: 20, inject: (inst, step) => { if (step === 10) inst.world.position.x[inst.world.agents.dense[0]] = NaN; } });
+    expect(r.nanFailures.length).toBeGreaterThan(0);
+    expect(r.failures.join('\n')).toMatch(/step 10: agent \d+ has non-finite state/);
+    // and the next step refuses the NaN with a typed error naming the field instead of spreading it
+    expect(r.tickFailures[0]).toMatch(/step 11: tick threw InvalidArgumentError: .*must be a finite number \(got NaN\)/);
+  });
+  it('an agent teleported into the middle of a building is reported', () => {
+    const horde = getScenario('horde');
+    const r = soakScenario(horde, { ...SHORT, steps: 5, inject: (inst, step) => {
+      if (step !== 2) return;
+      const o = inst.obstacles[0].points; // the first building, a closed square
+      setAgentPosition(inst.world, inst.world.agents.dense[0], (o[0] + o[4]) / 2, (o[1] + o[5]) / 2);
+    } });
+    expect(r.obstacleFailures.length).toBeGreaterThan(0);
+    expect(r.obstacleFailures[0]).toMatch(/inside an obstacle/);
+  });
+  it('a count mismatch (dense list edited behind the world\'s back) is reported', () => {
+    const r = soakScenario(getScenario('wander'), { ...SHORT, steps: 5, inject: (inst, step) => { if (step === 3) inst.world.agents.count--; } });
+    expect(r.countFailures.length).toBeGreaterThan(0);
+  });
+});
