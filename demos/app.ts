@@ -15,6 +15,8 @@ import { createGlRenderer, type AgentRenderer } from './render-gl';
 import { createCanvasRenderer } from './render-canvas';
 import { strokePolyline } from './draw';
 import { getLodStats } from '../systems/lod';
+import type { ScenarioInstance } from './scenarios/registry';
+import { createGridImage, drawGridImage, paintWalls, type GridImage } from './ui/grid-image';
 
 const stage = document.getElementById('stage')!;
 const bgCanvas = document.getElementById('bg') as HTMLCanvasElement;
@@ -64,6 +66,11 @@ let renderMs = 0;
 let lastUi = 0;
 let gui: GUI | null = null;
 let fitOnce = false;
+// The scenario on screen: a demo may swap its scenario (a new map); the view refits when it does.
+let shown: ScenarioInstance | null = null;
+let gridImage: GridImage | null = null;
+let gridImageVersion = -1;
+let guiParamsVersion = 0;
 
 // Profile history: one column per simulation step, one row per system (first-seen order), ring buffer.
 const HISTORY = 150;
@@ -146,6 +153,7 @@ function start(d: Demo): void {
   current = d;
   for (const [demo, b] of buttons) b.classList.toggle('active', demo === d);
   inst = d.create(sim.seed);
+  guiParamsVersion = inst.paramsVersion?.() ?? 0;
   frameCount = 0;
   acc = 0;
   historyHead = historyLen = 0;
@@ -285,6 +293,7 @@ function frame(t: number): void {
   requestAnimationFrame(frame);
   if (!inst) return;
   if (!fitOnce) { fitOnce = true; fitView(); }
+  if (inst.scenario !== shown) { shown = inst.scenario; historyHead = historyLen = 0; gridImage = null; fitView(); }
   const elapsed = lastTime === 0 ? 0 : Math.min(0.25, (t - lastTime) / 1000);
   lastTime = t;
   fpsFrames++;
@@ -302,7 +311,12 @@ function frame(t: number): void {
   }
   bgCtx.fillStyle = BACKGROUND;
   bgCtx.fillRect(0, 0, bgCanvas.width, bgCanvas.height);
-  inst.drawBackground?.(bgCtx, view);
+  if (inst.drawBackground) inst.drawBackground(bgCtx, view);
+  else if (s.grid) {
+    // Scenarios with a navigation grid: blocked cells, redrawn when the grid is edited.
+    if (!gridImage || gridImageVersion !== s.grid.version) { gridImage ??= createGridImage(s.grid); paintWalls(gridImage, s.grid); gridImageVersion = s.grid.version; }
+    drawGridImage(bgCtx, view, gridImage, s.grid);
+  }
   drawObstacles(bgCtx);
   const r0 = performance.now();
   agentRenderer.draw(s.world, view, alpha, inst.agentColor);
@@ -310,7 +324,12 @@ function frame(t: number): void {
   renderMs = renderMs === 0 ? r1 : renderMs + 0.05 * (r1 - renderMs);
   ovCtx.clearRect(0, 0, overlay.width, overlay.height);
   inst.drawOverlay?.(ovCtx, view);
-  if (t - lastUi > 100) { lastUi = t; renderProfile(); }
+  if (t - lastUi > 100) {
+    lastUi = t;
+    renderProfile();
+    const pv = inst.paramsVersion?.() ?? 0;
+    if (pv !== guiParamsVersion) { guiParamsVersion = pv; buildGui(); }
+  }
 }
 
 // Expose state for the browser test and for curious users in the console.

@@ -9,12 +9,13 @@
  * Exit codes scripts can rely on: 0 ok; 2 usage error (unknown scenario, command or flag, bad value: the message
  * lists the valid ones); 1 failure while running (an exception, non-finite positions, an unwritable snapshot).
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
 import { formatProfile } from '../src/world/profiler';
 import { getScenario, listScenarios } from './scenarios/index';
 import { snapshotSvg } from './snapshot';
 
-const FLAGS = ['--agents', '--frames', '--seed', '--json', '--snapshot', '--help'];
+const FLAGS = ['--agents', '--frames', '--seed', '--map', '--json', '--snapshot', '--help'];
 const COMMANDS = ['run', 'list', 'help'];
 
 interface CliArgs {
@@ -25,13 +26,14 @@ interface CliArgs {
   seed: number;
   json: boolean;
   snapshot?: string;
+  map?: string;
 }
 
 function usage(): string {
   const names = listScenarios();
   const w = Math.max(...names.map((s) => s.name.length));
   return [
-    'usage: murmur run <scenario> [--agents N] [--frames F] [--seed S] [--json] [--snapshot out.svg]',
+    'usage: murmur run <scenario> [--agents N] [--frames F] [--seed S] [--map NAME] [--json] [--snapshot out.svg]',
     '       murmur list',
     '',
     'scenarios:',
@@ -41,6 +43,7 @@ function usage(): string {
     '  --agents N         number of agents (default: the scenario\'s)',
     '  --frames F         fixed steps to run (default 600; a scenario may end earlier when done)',
     '  --seed S           PRNG seed (default 1): same seed, same result',
+    '  --map NAME         a Moving AI .map for grid scenarios: a path, or a name in ../shared/data/maps',
     '  --json             print one JSON object (profile, counters, status) instead of the table',
     '  --snapshot FILE    write an SVG picture of the final state (agents, obstacles, paths)',
     '',
@@ -100,6 +103,10 @@ function parseArgs(argv: string[]): CliArgs {
       const f = args[++i];
       if (f === undefined || f.startsWith('--')) throw new UsageError('--snapshot needs a file name (e.g. --snapshot out.svg)');
       out.snapshot = f;
+    } else if (a === '--map') {
+      const f = args[++i];
+      if (f === undefined || f.startsWith('--')) throw new UsageError('--map needs a map name or path (e.g. --map arena.map)');
+      out.map = f;
     } else if (a.startsWith('-')) throw new UsageError(`unknown flag '${a}'${suggest(a, FLAGS)}; valid flags: ${FLAGS.join(', ')}`);
     else if (!out.scenario) out.scenario = a;
     else throw new UsageError(`unexpected argument '${a}' (one scenario per run)`);
@@ -130,7 +137,18 @@ function main(): number {
   }
   const scenario = getScenario(args.scenario);
   const agents = args.agents ?? scenario.defaultAgents;
-  const inst = scenario.create({ agents, seed: args.seed });
+  let map: { name: string; text: string } | undefined;
+  if (args.map) {
+    // A path as given, else a name in the shared benchmark maps beside the checkout (never copied into the repo).
+    const candidates = [resolve(args.map), resolve('../shared/data/maps', args.map)];
+    const file = candidates.find((f) => existsSync(f));
+    if (!file) {
+      console.error(`murmur: no map '${args.map}' (looked at ${candidates.join(', ')})`);
+      return 2;
+    }
+    map = { name: basename(file), text: readFileSync(file, 'utf8') };
+  }
+  const inst = scenario.create({ agents, seed: args.seed, map });
   const tty = process.stderr.isTTY === true && !args.json;
   const t0 = performance.now();
   let frames = 0;

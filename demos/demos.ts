@@ -5,3 +5,4 @@
  */
 import './ui/foundation';
 import './ui/murmuration';
+import './ui/astar';

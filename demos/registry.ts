@@ -45,6 +45,8 @@ export interface DemoInstance {
   onPointer?(kind: 'down' | 'move' | 'up', x: number, y: number, buttons: number, shift: boolean): void;
   /** Parameters shown in the panel. */
   params?: DemoParam[];
+  /** Bump when the parameter list or its options change (e.g. a list fetched later): the panel is rebuilt. */
+  paramsVersion?(): number;
   /** Extra lines of information (status, what the mouse does). */
   info?(): string;
 }

@@ -32,6 +32,21 @@ export function snapshotSvg(inst: ScenarioInstance, title: string, widthPx = 100
   lines.push(`<title>${title.replace(/[<&>]/g, '')}</title>`);
   lines.push(`<rect x="${num(x0)}" y="${num(-(y0 + bh))}" width="${num(bw)}" height="${num(bh)}" fill="#0f1115"/>`);
   lines.push('<g transform="scale(1,-1)">');
+  const g = inst.grid;
+  if (g) {
+    // Blocked cells, merged into horizontal runs (one rect per run keeps big maps small).
+    lines.push('<g id="blocked" fill="#3a414d" shape-rendering="crispEdges">');
+    for (let y = 0; y < g.height; y++) {
+      for (let x = 0; x < g.width; ) {
+        if (g.walkable[y * g.width + x] === 1) { x++; continue; }
+        let x1 = x;
+        while (x1 < g.width && g.walkable[y * g.width + x1] === 0) x1++;
+        lines.push(`<rect x="${num(g.originX + x * g.cellSize)}" y="${num(g.originY + y * g.cellSize)}" width="${num((x1 - x) * g.cellSize)}" height="${num(g.cellSize)}"/>`);
+        x = x1;
+      }
+    }
+    lines.push('</g>');
+  }
   lines.push('<g id="obstacles" stroke="#8a93a3" stroke-width="1.5" vector-effect="non-scaling-stroke">');
   for (const o of inst.obstacles) {
     if (o.closed) lines.push(`<polygon points="${points(o.points)}" fill="#8a93a3" fill-opacity="0.25" vector-effect="non-scaling-stroke"/>`);

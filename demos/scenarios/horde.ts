@@ -118,6 +118,8 @@ export const hordeScenario = registerScenario({
 
 export interface CorridorHordeOptions extends ScenarioOptions {
   lod?: boolean;
+  /** Acceleration limit, m/s² (Infinity = RVO2-style instant velocity changes). @default 6 */
+  maxAccel?: number;
   /** Corridor length and width, metres. @default 160 × 16 */
   length?: number;
   width?: number;
@@ -149,7 +151,7 @@ export function createCorridorHorde(options: CorridorHordeOptions): CorridorHord
   for (let i = 0; i < agents; i++) {
     const x = 1 + Math.floor(i / cols) * 1.2 + rngRange(rng, -0.1, 0.1);
     const y = y0 + 1 + (i % cols) * 1.2 + rngRange(rng, -0.1, 0.1);
-    const eid = spawnAgent(world, { x, y, radius: RADIUS, maxSpeed: 1.3 + 0.3 * rngFloat(rng), maxAccel: 6 });
+    const eid = spawnAgent(world, { x, y, radius: RADIUS, maxSpeed: 1.3 + 0.3 * rngFloat(rng), maxAccel: options.maxAccel ?? 6 });
     enableOrca(world, eid, { neighbourDistance: 4, maxNeighbours: 8, timeHorizon: 2, obstacleTimeHorizon: 1 });
     setBoids(world, eid, { mode: 'topological', k: 4, radius: 2, separation: 0.15, alignment: 0, cohesion: 0, inertial: false, horizon: 0.5 });
     eids[i] = eid;

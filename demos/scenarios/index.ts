@@ -4,3 +4,4 @@ export type { Scenario, ScenarioInstance, ScenarioOptions, DrawnObstacle } from 
 import './wander';
 import './horde';
 import './murmuration';
+import './astar';

@@ -4,12 +4,15 @@
  * scenario logic (orders, wandering) that runs before each `step`.
  */
 import type { CrowdWorld } from '../../src/world/crowd';
+import type { Grid } from '../../src/grid/grid';
 
 export interface ScenarioOptions {
   /** Number of agents. */
   agents: number;
   /** PRNG seed. */
   seed: number;
+  /** A grid map for scenarios that use one (Moving AI .map text); the CLI's --map, the A* explorer's menu. */
+  map?: { name: string; text: string };
 }
 
 /** A line strip (closed or open) drawn as a static obstacle: flat [x0, y0, x1, y1, ...]. */
@@ -26,6 +29,8 @@ export interface ScenarioInstance {
   readonly bounds: { minX: number; minY: number; maxX: number; maxY: number };
   /** Static obstacles for drawing. */
   readonly obstacles: DrawnObstacle[];
+  /** The navigation grid, when the scenario has one: blocked cells are drawn (page background, --snapshot). */
+  readonly grid?: Grid;
   /** Advance one step: scenario logic, then the pipeline. */
   tick(): void;
   /** True when the scenario has reached its end condition (e.g. every agent arrived). */
