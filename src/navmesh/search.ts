@@ -99,8 +99,10 @@ export function createNavQuery(mesh: Navmesh, maxNodes = 65536): NavQuery {
     open: undefined as unknown as TinyQueue<number>,
     chain: new Int32Array(256), fan: new Int32Array(64), blocked: null,
   };
-  // One comparator for the life of the query: lower f first, then the older node (deterministic ties).
-  q.open = new TinyQueue<number>([], (a, b) => q.f[a] - q.f[b] || a - b);
+  // One comparator for the life of the query: lower f first, then the older node (deterministic ties). It returns
+  // small integers only: a non-inlined call returning a fractional double (q.f[a] − q.f[b]) boxes it, which
+  // allocated ~170 KB per query in TinyQueue's sift loops (2026-11-29).
+  q.open = new TinyQueue<number>([], (a, b) => { const fa = q.f[a], fb = q.f[b]; return fa < fb ? -1 : fa > fb ? 1 : a - b; });
   return q;
 }
 
@@ -122,7 +124,8 @@ function grow(q: NavQuery): void {
 }
 
 // Per-query scalars kept at module scope so the helpers below need no closures.
-let _sx = 0, _sy = 0, _gx = 0, _gy = 0, _goalTri = -1, _n = 0, _overflow = false;
+let _goalTri = -1, _n = 0, _overflow = false;
+const _sg = new Float64Array(4); // start x, y, goal x, y of the current query
 
 function newNode(q: NavQuery, kind: number, parent: number, root: number, poly: number, via: number, g: number, f: number): number {
   if (_n >= q.cap) {
@@ -135,8 +138,8 @@ function newNode(q: NavQuery, kind: number, parent: number, root: number, poly: 
   return i;
 }
 
-function rootX(q: NavQuery, r: number): number { return r < 0 ? _sx : q.mesh.vertices[2 * r]; }
-function rootY(q: NavQuery, r: number): number { return r < 0 ? _sy : q.mesh.vertices[2 * r + 1]; }
+function rootX(q: NavQuery, r: number): number { return r < 0 ? _sg[0] : q.mesh.vertices[2 * r]; }
+function rootY(q: NavQuery, r: number): number { return r < 0 ? _sg[1] : q.mesh.vertices[2 * r + 1]; }
 
 function dist(ax: number, ay: number, bx: number, by: number): number {
   const dx = bx - ax, dy = by - ay;
@@ -151,7 +154,7 @@ function orient(ax: number, ay: number, bx: number, by: number, cx: number, cy: 
 function relaxVertex(q: NavQuery, v: number, g: number, arrival: number, via: number, parent: number): void {
   if (q.stamp[v] === q.searchId && !(g < q.bestG[v] - 1e-12 * (1 + g))) return;
   const V = q.mesh.vertices;
-  const node = newNode(q, KIND_VERTEX, parent, v, arrival, via, g, g + dist(V[2 * v], V[2 * v + 1], _gx, _gy));
+  const node = newNode(q, KIND_VERTEX, parent, v, arrival, via, g, g + dist(V[2 * v], V[2 * v + 1], _sg[2], _sg[3]));
   if (node < 0) return;
   q.stamp[v] = q.searchId;
   q.bestG[v] = g;
@@ -164,7 +167,7 @@ function relaxVertex(q: NavQuery, v: number, g: number, arrival: number, via: nu
  * endpoint.
  */
 function intervalH(rx: number, ry: number, lx: number, ly: number, px: number, py: number): number {
-  let gx = _gx, gy = _gy;
+  let gx = _sg[2], gy = _sg[3];
   const sr = orient(lx, ly, px, py, rx, ry), sg = orient(lx, ly, px, py, gx, gy);
   if ((sr > 0 && sg > 0) || (sr < 0 && sg < 0)) {
     // Reflect across line L→P: g' = 2·proj − g.
@@ -216,33 +219,59 @@ function localIndex(T: Uint32Array, t: number, v: number): number {
   return -1;
 }
 
-/** Collect the sector of triangles around vertex v that contains triangle `from` into q.fan; returns the count. */
+/**
+ * Collect the sector of triangles around vertex v that contains triangle `from` into q.fan; returns the count.
+ * Crossing the edge v → next of a counter-clockwise triangle turns clockwise around v, crossing prev → v turns
+ * counter-clockwise. The wall rays that bound the sector are left in _wall (cw x, y, ccw x, y; vectors from v);
+ * _fanClosed is set when the sector is a full turn (no wall at v).
+ */
 function fanSector(q: NavQuery, v: number, from: number): number {
-  const T = q.mesh.triangles;
+  const { triangles: T, vertices: V } = q.mesh;
+  const vx = V[2 * v], vy = V[2 * v + 1];
   let n = 0;
   q.fan[n++] = from;
-  // Counter-clockwise: across the edge leaving v (v → next); clockwise: across the edge arriving at v.
-  let t = from, closed = false;
+  let t = from;
+  _fanClosed = false;
   for (let guard = 0; guard < 1024; guard++) {
     const k = localIndex(T, t, v);
     const nb = nbr(q, t, k);
-    if (nb < 0) break;
-    if (nb === from) { closed = true; break; }
+    if (nb < 0) {
+      const p = T[3 * t + (k + 1) % 3];
+      _wall[0] = V[2 * p] - vx; _wall[1] = V[2 * p + 1] - vy;
+      break;
+    }
+    if (nb === from) { _fanClosed = true; return n; }
     if (n >= q.fan.length) { const f = new Int32Array(2 * n); f.set(q.fan); q.fan = f; }
     q.fan[n++] = nb;
     t = nb;
   }
-  if (closed) return n;
   t = from;
   for (let guard = 0; guard < 1024; guard++) {
     const k = localIndex(T, t, v);
     const nb = nbr(q, t, (k + 2) % 3);
-    if (nb < 0 || nb === from) break;
+    if (nb < 0) {
+      const p = T[3 * t + (k + 2) % 3];
+      _wall[2] = V[2 * p] - vx; _wall[3] = V[2 * p + 1] - vy;
+      break;
+    }
+    if (nb === from) break;
     if (n >= q.fan.length) { const f = new Int32Array(2 * n); f.set(q.fan); q.fan = f; }
     q.fan[n++] = nb;
     t = nb;
   }
   return n;
+}
+
+let _fanClosed = false;
+// Doubles live in a typed array, not in module-scope `let`s: V8 boxes a double stored into a context slot, which
+// allocated on every expansion (GC was 19% of query time; measured 2026-11-29).
+const _wall = new Float64Array(4); // cw x, y, ccw x, y
+
+/** Does direction (x, y) lie in the counter-clockwise arc from c1 to c2 (arc < π), with a small tolerance? */
+function inArc(c1x: number, c1y: number, c2x: number, c2y: number, x: number, y: number): boolean {
+  const l = Math.sqrt(x * x + y * y);
+  const e1 = -1e-12 * Math.sqrt(c1x * c1x + c1y * c1y) * l, e2 = -1e-12 * Math.sqrt(c2x * c2x + c2y * c2y) * l;
+  return c1x * y - c1y * x >= e1 && x * c2y - y * c2x >= e2;
 }
 
 /**
@@ -253,10 +282,10 @@ export function findNavPath(q: NavQuery, sx: number, sy: number, gx: number, gy:
   requireFinite('sx', sx); requireFinite('sy', sy); requireFinite('gx', gx); requireFinite('gy', gy);
   const mesh = q.mesh;
   const startTri = nearestPointOnMesh(mesh, sx, sy, _pt);
-  _sx = _pt[0]; _sy = _pt[1];
+  _sg[0] = _pt[0]; _sg[1] = _pt[1];
   _goalTri = nearestPointOnMesh(mesh, gx, gy, _pt);
-  _gx = _pt[0]; _gy = _pt[1];
-  out.startX = _sx; out.startY = _sy; out.goalX = _gx; out.goalY = _gy;
+  _sg[2] = _pt[0]; _sg[3] = _pt[1];
+  out.startX = _sg[0]; out.startY = _sg[1]; out.goalX = _sg[2]; out.goalY = _sg[3];
   out.corridorLength = 0;
   out.length = Infinity;
   q.nodesCreated = 0; q.nodesExpanded = 0;
@@ -276,14 +305,14 @@ export function findNavPath(q: NavQuery, sx: number, sy: number, gx: number, gy:
   if (q.blocked !== null && (q.blocked[startTri] !== 0 || q.blocked[_goalTri] !== 0)) return (out.status = 'unreachable');
 
   // Start node: the start sees its whole triangle.
-  const start = newNode(q, KIND_START, -1, -1, startTri, -1, 0, dist(_sx, _sy, _gx, _gy));
+  const start = newNode(q, KIND_START, -1, -1, startTri, -1, 0, dist(_sg[0], _sg[1], _sg[2], _sg[3]));
   if (startTri === _goalTri) {
-    const fin = newNode(q, KIND_FINAL, start, -1, startTri, -1, 0, dist(_sx, _sy, _gx, _gy));
+    const fin = newNode(q, KIND_FINAL, start, -1, startTri, -1, 0, dist(_sg[0], _sg[1], _sg[2], _sg[3]));
     open.push(fin);
   }
   for (let k = 0; k < 3; k++) {
     const v = T[3 * startTri + k];
-    if (corner[v]) relaxVertex(q, v, dist(_sx, _sy, V[2 * v], V[2 * v + 1]), startTri, -1, start);
+    if (corner[v]) relaxVertex(q, v, dist(_sg[0], _sg[1], V[2 * v], V[2 * v + 1]), startTri, -1, start);
   }
   for (let k = 0; k < 3; k++) {
     const nb = nbr(q, startTri, k);
@@ -321,25 +350,86 @@ function _allCorners(n: number): Uint8Array {
   return _ones;
 }
 
+/*
+ * Taut-path pruning at a bend. A shortest path bends at corner v only around the obstacle wedge there: arriving
+ * along a = v − (parent root), a left turn is taut only if the sector's counter-clockwise wall ray wCcw lies left of
+ * a, and then the outgoing direction lies between a and wCcw; a right turn symmetrically between wCw and a. (Any
+ * other outgoing direction leaves a shortcut that cuts the corner, and that shorter path is found through the
+ * parent's own cones.) If a points into the wedge (a head-on touch) no turn is taut. Fan triangles, neighbour
+ * corners and the goal outside both cones are skipped. Root pruning stays exact: a later, costlier arrival at v
+ * from another direction is dominated (Cui et al. 2017, Lemma 3, in our terms).
+ */
 function expandVertex(q: NavQuery, node: number, v: number, g: number): void {
   const { vertices: V, triangles: T } = q.mesh;
   const corner = _corner;
   const vx = V[2 * v], vy = V[2 * v + 1];
   const n = fanSector(q, v, q.poly[node]);
+  if (_fanClosed) return; // no wall at v: nothing to bend around
+  const pr = q.root[q.parent[node]];
+  const ax = vx - rootX(q, pr), ay = vy - rootY(q, pr);
+  const any = ax === 0 && ay === 0; // the start sits on v: every direction is possible
+  const wLx = _wall[2], wLy = _wall[3], wRx = _wall[0], wRy = _wall[1];
+  const left = any || ax * wLy - ay * wLx > 0;
+  const right = any || wRx * ay - wRy * ax > 0;
+  if (!left && !right) return;
   for (let i = 0; i < n; i++) {
     const t = q.fan[i];
-    if (t === _goalTri) {
-      const d = dist(vx, vy, _gx, _gy);
-      const fin = newNode(q, KIND_FINAL, node, v, t, t, g + d, g + d);
-      if (fin >= 0) q.open.push(fin);
-    }
     const k = localIndex(T, t, v);
     const u = T[3 * t + (k + 1) % 3], w = T[3 * t + (k + 2) % 3];
-    if (corner[u]) relaxVertex(q, u, g + dist(vx, vy, V[2 * u], V[2 * u + 1]), t, t, node);
-    if (corner[w]) relaxVertex(q, w, g + dist(vx, vy, V[2 * w], V[2 * w + 1]), t, t, node);
+    const ux = V[2 * u], uy = V[2 * u + 1], wx = V[2 * w], wy = V[2 * w + 1];
+    // Clip the opposite edge u → w to the allowed arcs (each < π, adjacent at a): parameter range [lo, hi].
+    let lo = 0, hi = 1;
+    if (!any) {
+      lo = 2; hi = -1;
+      if (left) clipArc(vx, vy, ux, uy, wx, wy, ax, ay, wLx, wLy);
+      if (_clip[0] <= _clip[1]) { lo = _clip[0]; hi = _clip[1]; }
+      if (right) clipArc(vx, vy, ux, uy, wx, wy, wRx, wRy, ax, ay);
+      if (right && _clip[0] <= _clip[1]) { if (_clip[0] < lo) lo = _clip[0]; if (_clip[1] > hi) hi = _clip[1]; }
+      if (lo > hi) continue;
+      if (lo < 1e-12) lo = 0;
+      if (hi > 1 - 1e-12) hi = 1;
+    }
+    if (t === _goalTri) {
+      const gdx = _sg[2] - vx, gdy = _sg[3] - vy;
+      if (any || (left && inArc(ax, ay, wLx, wLy, gdx, gdy)) || (right && inArc(wRx, wRy, ax, ay, gdx, gdy))) {
+        const d = dist(vx, vy, _sg[2], _sg[3]);
+        const fin = newNode(q, KIND_FINAL, node, v, t, t, g + d, g + d);
+        if (fin >= 0) q.open.push(fin);
+      }
+    }
+    if (lo === 0 && corner[u]) relaxVertex(q, u, g + dist(vx, vy, ux, uy), t, t, node);
+    if (hi === 1 && corner[w]) relaxVertex(q, w, g + dist(vx, vy, wx, wy), t, t, node);
     const nb = nbr(q, t, (k + 1) % 3);
-    if (nb >= 0) pushInterval(q, node, v, g, t, nb, u, w, V[2 * w], V[2 * w + 1], V[2 * u], V[2 * u + 1]);
+    if (nb < 0 || hi - lo <= 1e-12) continue;
+    pushInterval(q, node, v, g, t, nb, u, w, ux + hi * (wx - ux), uy + hi * (wy - uy), ux + lo * (wx - ux), uy + lo * (wy - uy));
   }
+}
+
+const _clip = new Float64Array(2); // lo, hi
+
+/**
+ * Parameter range [_clip[0], _clip[1]] of segment u → w whose directions from v lie in the counter-clockwise arc c1 → c2
+ * (< π): cross(c1, P(t) − v) ≥ 0 and cross(P(t) − v, c2) ≥ 0, both linear in t. Empty when _clip[0] > _clip[1].
+ */
+function clipArc(vx: number, vy: number, ux: number, uy: number, wx: number, wy: number, c1x: number, c1y: number, c2x: number, c2y: number): void {
+  const dux = ux - vx, duy = uy - vy, dwx = wx - vx, dwy = wy - vy;
+  let lo = 0, hi = 1;
+  const lu = Math.sqrt(dux * dux + duy * duy), lw = Math.sqrt(dwx * dwx + dwy * dwy);
+  const l1 = Math.sqrt(c1x * c1x + c1y * c1y), l2 = Math.sqrt(c2x * c2x + c2y * c2y);
+  // f ≥ 0 constraints with relative tolerance (directions exactly on an arc boundary count as inside).
+  let fu = c1x * duy - c1y * dux, fw = c1x * dwy - c1y * dwx;
+  if (Math.abs(fu) <= 1e-12 * l1 * lu) fu = 0;
+  if (Math.abs(fw) <= 1e-12 * l1 * lw) fw = 0;
+  if (fu < 0 && fw < 0) { _clip[0] = 2; _clip[1] = -1; return; }
+  if (fu < 0) lo = Math.max(lo, fu / (fu - fw));
+  else if (fw < 0) hi = Math.min(hi, fu / (fu - fw));
+  fu = dux * c2y - duy * c2x; fw = dwx * c2y - dwy * c2x;
+  if (Math.abs(fu) <= 1e-12 * l2 * lu) fu = 0;
+  if (Math.abs(fw) <= 1e-12 * l2 * lw) fw = 0;
+  if (fu < 0 && fw < 0) { _clip[0] = 2; _clip[1] = -1; return; }
+  if (fu < 0) lo = Math.max(lo, fu / (fu - fw));
+  else if (fw < 0) hi = Math.min(hi, fu / (fu - fw));
+  _clip[0] = lo; _clip[1] = hi;
 }
 
 function expandInterval(q: NavQuery, node: number, root: number, g: number): void {
@@ -355,8 +445,8 @@ function expandInterval(q: NavQuery, node: number, root: number, g: number): voi
   // The cone: points X with orient(r, R, X) ≥ 0 (left of the right ray) and orient(r, L, X) ≤ 0 (right of the
   // left ray). Tolerances are relative (|ray|·|X − r|·1e-11) so that a vertex exactly on a ray counts as inside.
   if (Q === _goalTri) {
-    const dg = dist(rx, ry, _gx, _gy);
-    const fr = orient(rx, ry, Rx, Ry, _gx, _gy), fl = orient(rx, ry, lx, ly, _gx, _gy);
+    const dg = dist(rx, ry, _sg[2], _sg[3]);
+    const fr = orient(rx, ry, Rx, Ry, _sg[2], _sg[3]), fl = orient(rx, ry, lx, ly, _sg[2], _sg[3]);
     if (fr >= -1e-11 * lenR * dg && fl <= 1e-11 * lenL * dg) {
       const fin = newNode(q, KIND_FINAL, node, root, Q, -1, g + dg, g + dg);
       if (fin >= 0) q.open.push(fin);
