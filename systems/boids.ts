@@ -76,6 +76,7 @@ let _boidsVyS = new Float64Array(0);
  * (a stopped agent that must keep minSpeed sets off along +x, deterministically).
  */
 export function boidsSystem(world: CrowdWorld, dt: number): void {
+  requirePositive('dt', dt);
   const t0 = nowMs();
   const n = world.agents.count;
   const cap = world.capacity + 1;

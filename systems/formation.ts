@@ -250,6 +250,7 @@ function refreshGroup(world: CrowdWorld, g: FormationGroup): void {
  * (anchor velocity + ω × offset) as a moving arrive target.
  */
 export function formationSystem(world: CrowdWorld, dt: number): void {
+  requirePositive('dt', dt);
   const st = world.systems.formation as FormationWorldState | undefined;
   if (st === undefined || st.groups.length === 0) return;
   const t0 = nowMs();
@@ -284,6 +285,7 @@ export function formationSystem(world: CrowdWorld, dt: number): void {
       const k = f.slot[e];
       const ox = g.slots[2 * k], oy = g.slots[2 * k + 1];
       const rx = a.hx * ox - a.hy * oy, ry = a.hy * ox + a.hx * oy;
+      s.behaviours[e] |= STEER_ARRIVE; // a member always tracks its slot, even if the game reset its behaviours
       s.targetX[e] = a.x + rx; s.targetY[e] = a.y + ry;
       // Slot velocity of a rigid body: v + ω × r = (vx − ω·ry, vy + ω·rx).
       s.targetVx[e] = vx - w * ry; s.targetVy[e] = vy + w * rx;

@@ -160,6 +160,7 @@ let _steerNewVy = new Float64Array(0);
  * velocity, which must not be overwritten mid-pass).
  */
 export function steeringSystem(world: CrowdWorld, dt: number): void {
+  requirePositive('dt', dt);
   const t0 = nowMs();
   const n = world.agents.count;
   if (_steerNewVx.length < n) { _steerNewVx = new Float64Array(n); _steerNewVy = new Float64Array(n); }

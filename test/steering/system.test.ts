@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createCrowd, type CrowdWorld } from '../../src/world/crowd';
 import { setPreferredVelocity, spawnAgent } from '../../src/world/agents';
 import { step } from '../../src/world/step';
-import { setSteering, setSteeringWalls } from '../../systems/steering';
+import { setSteering, setSteeringWalls, steeringSystem } from '../../systems/steering';
 import {
   STEER_ARRIVE, STEER_AVOID_WALLS, STEER_FOLLOW, STEER_PURSUE, STEER_SEEK, STEER_WANDER,
 } from '../../components/steering';
@@ -151,6 +151,8 @@ describe('steeringSystem', () => {
     step(w, 0.1);
     expect(w.preferredVelocity.x[e]).toBe(0); // the failed calls configured nothing
     expect(() => setSteeringWalls(w, [0, 0, 1])).toThrow(/segments/);
+    expect(() => steeringSystem(w, 0)).toThrow(/dt/);
+    expect(() => steeringSystem(w, NaN)).toThrow(InvalidArgumentError);
   });
 });
 
