@@ -4,7 +4,7 @@ import { spawnAgent, setAgentPosition } from '../../src/world/agents';
 import { step } from '../../src/world/step';
 import { buildNavmesh, type Navmesh, type PolygonMap } from '../../src/navmesh/build';
 import { setNavmesh, setNavGoal, setNavTrianglesBlocked, getAgentCorridor, funnelSystem } from '../../systems/funnel';
-import { corridorComponent, NAV_ARRIVED, NAV_FOLLOWING, NAV_UNREACHABLE } from '../../components/corridor';
+import { corridorComponent, NAV_ARRIVED, NAV_FOLLOWING, NAV_REPLAN, NAV_UNREACHABLE } from '../../components/corridor';
 import { corridorMoveStart } from '../../src/navmesh/corridor';
 import { locateTriangle, pointInTriangle } from '../../src/navmesh/locate';
 
@@ -167,5 +167,47 @@ describe('funnelSystem (scenario: runs to completion)', () => {
     expect(() => setNavGoal(world, eid, NaN, 1)).toThrow(/x/);
     expect(() => setNavGoal(world, 999, 1, 1)).toThrow();
     expect(() => setNavTrianglesBlocked(world, [-1], true)).toThrow(/triangles\[0\]/);
+  });
+});
+
+describe('funnelSystem determinism and budget', () => {
+  it('same inputs give bit-identical trajectories (two worlds side by side)', () => {
+    const run = () => {
+      const world = createCrowd({ maxAgents: 16, seed: 9 });
+      setNavmesh(world, buildNavmesh(map, { radius: 0.5 }));
+      const ids: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const eid = spawnAgent(world, { x: 2 + i, y: 2 + 2 * i, radius: 0.5, maxSpeed: 1 + 0.3 * i });
+        setNavGoal(world, eid, 38 - i, 18 - 2 * i);
+        ids.push(eid);
+      }
+      for (let f = 0; f < 300; f++) step(world, 1 / 60);
+      return ids.flatMap((e) => [world.position.x[e], world.position.y[e]]);
+    };
+    expect(run()).toEqual(run());
+  });
+
+  it('spreads re-plans over frames with maxReplansPerFrame, in dense order', () => {
+    const world = createCrowd({ maxAgents: 16, seed: 3 });
+    const mesh = buildNavmesh(map, { radius: 0.5 });
+    setNavmesh(world, mesh, { maxReplansPerFrame: 2 });
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const eid = spawnAgent(world, { x: 3, y: 2 + 3 * i, radius: 0.5 });
+      setNavGoal(world, eid, 35, 5);
+      ids.push(eid);
+    }
+    const c = corridorComponent(world);
+    // Replacing the mesh invalidates every corridor: 5 re-plans needed, 2 per frame.
+    setNavmesh(world, mesh, { maxReplansPerFrame: 2 });
+    const following = () => ids.filter((e) => c.state[e] === NAV_FOLLOWING).length;
+    funnelSystem(world, 1 / 60);
+    expect(following()).toBe(2);
+    expect(c.state[ids[0]]).toBe(NAV_FOLLOWING);
+    expect(c.state[ids[2]]).toBe(NAV_REPLAN);
+    funnelSystem(world, 1 / 60);
+    expect(following()).toBe(4);
+    funnelSystem(world, 1 / 60);
+    expect(following()).toBe(5);
   });
 });

@@ -168,3 +168,27 @@ describe('gridPathPortals + funnel over octile grid paths (Dijkstra oracle in th
     }
   });
 });
+
+describe('gridPathPortals', () => {
+  it('writes the shared edge per orthogonal step and the shared corner per diagonal step (hand derivation)', () => {
+    // 3-wide grid, 2 m cells, origin (10, 20): cells 0 → 1 (+x) → 5 (diagonal +x +y) → 4 (−x) → 1 (−y).
+    const out = new Float64Array(4 * 6);
+    const n = gridPathPortals([0, 1, 5, 4, 1], 5, 3, 2, 10, 20, 11, 21, 13, 23, out);
+    expect(n).toBe(6);
+    expect(Array.from(out)).toEqual([
+      11, 21, 11, 21, // start
+      12, 22, 12, 20, // +x: left is +y
+      14, 22, 14, 22, // diagonal: shared corner
+      14, 22, 14, 24, // −x: left is −y
+      14, 22, 12, 22, // −y: left is +x
+      13, 23, 13, 23, // goal
+    ]);
+  });
+
+  it('rejects non-adjacent cells, bad sizes and short outputs with typed errors', () => {
+    const out = new Float64Array(64);
+    expect(() => gridPathPortals([0, 2], 2, 3, 1, 0, 0, 0, 0, 1, 1, out)).toThrow(/cells\[1\]/);
+    expect(() => gridPathPortals([0, 1], 2, 3, 0, 0, 0, 0, 0, 1, 1, out)).toThrow(/cellSize/);
+    expect(() => gridPathPortals([0, 1], 2, 3, 1, 0, 0, 0, 0, 1, 1, new Float64Array(4))).toThrow(/out/);
+  });
+});
