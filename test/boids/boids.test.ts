@@ -3,7 +3,9 @@ import { boidsAcceleration, bruteForceKNearest, bruteForceRadius, BOIDS_MIN_DIST
 import { vec2Out } from '../../src/steering/behaviours';
 import { createRng, rngFloat } from '../../src/core/rng';
 import { createCrowd } from '../../src/world/crowd';
-import { spawnAgent } from '../../src/world/agents';
+import { setPreferredVelocity, spawnAgent } from '../../src/world/agents';
+import { setSteering } from '../../systems/steering';
+import { STEER_FOLLOW } from '../../components/steering';
 import { step } from '../../src/world/step';
 import { boidsAccelerations, setBoids } from '../../systems/boids';
 import { boidsTopologicalSorted } from '../../src/boids/fused';
@@ -135,6 +137,35 @@ describe('boidsSystem', () => {
     };
     expect(runOnce()).toEqual(runOnce());
   });
+  it('corrects a followed navigation velocity over the horizon instead of replacing it (STEER_FOLLOW + separation)', () => {
+    const world = createCrowd({ maxAgents: 100, seed: 8 });
+    world.enabled.orca = false;
+    const rng = createRng(8);
+    const ids: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const e = spawnAgent(world, { x: rngFloat(rng) * 6, y: rngFloat(rng) * 6, radius: 0.2, maxSpeed: 2 });
+      setBoids(world, e, { separation: 0.5, alignment: 0, cohesion: 0 });
+      setSteering(world, e, { behaviours: STEER_FOLLOW, smoothing: 0 });
+      ids.push(e);
+    }
+    const meanNN = () => {
+      let s = 0;
+      for (const a of ids) { let b = Infinity; for (const c of ids) if (c !== a) b = Math.min(b, Math.hypot(world.position.x[a] - world.position.x[c], world.position.y[a] - world.position.y[c])); s += b; }
+      return s / ids.length;
+    };
+    const nn0 = meanNN();
+    let cx0 = 0; for (const e of ids) cx0 += world.position.x[e] / ids.length;
+    for (let k = 0; k < 150; k++) {
+      for (const e of ids) setPreferredVelocity(world, e, 1, 0); // what a flow field would write
+      step(world, 1 / 30);
+    }
+    let cx = 0; for (const e of ids) cx += world.position.x[e] / ids.length;
+    // The group travelled with the flow (5 s at 1 m/s, a little slowed by the spreading) and spread out.
+    expect(cx - cx0).toBeGreaterThan(4);
+    expect(cx - cx0).toBeLessThan(6);
+    expect(meanNN()).toBeGreaterThan(1.2 * nn0);
+  });
+
   it('rejects bad configuration with typed errors naming the field', () => {
     const world = createCrowd({ maxAgents: 4 });
     const e = spawnAgent(world, { x: 0, y: 0 });
