@@ -416,17 +416,16 @@ describe('queryKNearest', () => {
 describe('queryKNearestBatch', () => {
   function checkBatch(s: Scene, cell: number, r: number, k: number, layers: Int32Array | null, mask: number): void {
     const h = built(s, cell);
-    const slots = s.xs.length;
-    const ids = new Int32Array(slots * k), d2 = new Float64Array(slots * k), counts = new Int32Array(slots).fill(-1);
+    const ids = new Int32Array(h.count * k), d2 = new Float64Array(h.count * k), counts = new Int32Array(h.count).fill(-1);
     const total = queryKNearestBatch(h, 0, h.count, r, k, ids, d2, counts, layers, mask);
     let sum = 0;
-    for (let i = 0; i < s.count; i++) {
-      const id = s.ids[i];
+    for (let t = 0; t < h.count; t++) {
+      const id = h.sortedIds[t];
       const want = bruteKnn(s, s.xs[id], s.ys[id], r, k, id, layers, mask);
-      const n = counts[id];
+      const n = counts[t];
       sum += n;
-      const got = Array.from(ids.subarray(id * k, id * k + n));
-      if (got.join() !== want.ids.join() || Array.from(d2.subarray(id * k, id * k + n)).join() !== want.d2.join()) {
+      const got = Array.from(ids.subarray(t * k, t * k + n));
+      if (got.join() !== want.ids.join() || Array.from(d2.subarray(t * k, t * k + n)).join() !== want.d2.join()) {
         throw new Error(`${s.name}, cell ${cell}, r ${r}, k ${k}, entity ${id}: got [${got}] brute force [${want.ids}]`);
       }
     }
@@ -439,7 +438,7 @@ describe('queryKNearestBatch', () => {
     }
   });
 
-  it('takes the linear-gather path for r far above the cell size and still matches brute force', () => {
+  it('takes the ring search and the linear pass for r far above the cell size and still matches brute force', () => {
     checkBatch(uniform(81, 300, 40), 0.25, 500, 7, null, -1);
   });
 
@@ -451,7 +450,7 @@ describe('queryKNearestBatch', () => {
   it('split into (start, count) ranges gives the same output as one call', () => {
     const s = clustered(83, 900);
     const h = built(s, 2);
-    const k = 10, slots = s.xs.length;
+    const k = 10, slots = h.count;
     const a = new Int32Array(slots * k), ad = new Float64Array(slots * k), ac = new Int32Array(slots);
     const b = new Int32Array(slots * k), bd = new Float64Array(slots * k), bc = new Int32Array(slots);
     queryKNearestBatch(h, 0, h.count, 4, k, a, ad, ac);
@@ -464,12 +463,13 @@ describe('queryKNearestBatch', () => {
     expect(Array.from(bc)).toEqual(Array.from(ac));
   });
 
-  it('rejects ranges beyond the entries and outputs too short for the ids', () => {
+  it('rejects ranges beyond the entries and outputs too short for the range', () => {
     const s = uniform(84, 50, 10);
     const h = built(s, 1);
-    const slots = s.xs.length;
+    const slots = h.count;
     expect(() => queryKNearestBatch(h, 40, 11, 2, 3, new Int32Array(slots * 3), new Float64Array(slots * 3), new Int32Array(slots))).toThrow(OutOfRangeError);
     expect(() => queryKNearestBatch(h, 0, 50, 2, 3, new Int32Array(3), new Float64Array(slots * 3), new Int32Array(slots))).toThrow(/outIds/);
+    expect(() => queryKNearestBatch(h, 10, 40, 2, 3, new Int32Array(slots * 3), new Float64Array(149), new Int32Array(slots))).toThrow(/outDist2/);
     expect(() => queryKNearestBatch(h, 0, 50, 2, 3, new Int32Array(slots * 3), new Float64Array(slots * 3), new Int32Array(1))).toThrow(/outCounts/);
     expect(() => queryKNearestBatch(h, 0, 50, -2, 3, new Int32Array(slots * 3), new Float64Array(slots * 3), new Int32Array(slots))).toThrow(/\br\b/);
   });
