@@ -6,3 +6,4 @@
 import './ui/foundation';
 import './ui/murmuration';
 import './ui/astar';
+import './ui/horde';
