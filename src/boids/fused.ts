@@ -7,7 +7,9 @@
  * (vxS[t] = vx[sortedIds[t]]), each agent's k nearest are found as SLOTS by the same ring search the hash uses
  * (rings of cells around the agent's cell, nearest ring first, the search radius shrinking to the k-th distance once
  * k candidates are held; stop when the next ring's nearest point is beyond it), and separation, alignment and
- * cohesion are summed from slot-ordered arrays. Consecutive agents share cells, so almost every read hits cache.
+ * cohesion are summed from slot-ordered arrays. Consecutive agents share cells, so almost every read hits cache,
+ * and the 3×3 block of cells around a cell is flattened once into a compact candidate list shared by all its agents
+ * (rings ≥ 2 are searched cell by cell only when the block cannot settle the k-th distance).
  *
  * Neighbours are ordered by (squared distance, entity id) exactly as queryKNearest orders them, and summed in that
  * order, so the accelerations are bit-identical to the generic path (tested).
@@ -18,9 +20,12 @@ import { BOIDS_MIN_DIST2 } from './boids';
 // Module scratch: the k-best list of the current agent (slots and squared distances).
 let _fusedSlots = new Int32Array(64);
 let _fusedD2 = new Float64Array(64);
-// Buckets of the 3×3 block of cells around the last agent's cell: agents come in cell order, so consecutive agents
-// usually share the block and skip 9 bucket hashes each.
-const _fusedBlock = new Int32Array(9);
+// The 3×3 block of cells around the current cell, flattened once per cell: agents come in cell order, so all agents
+// of a cell scan this compact list (slot, id, x, y) instead of re-hashing 9 buckets and re-filtering shared buckets.
+let _blockSlot = new Int32Array(256);
+let _blockId = new Int32Array(256);
+let _blockX = new Float64Array(256);
+let _blockY = new Float64Array(256);
 
 /**
  * Topological boids accelerations for hash slots [start, start + count).
@@ -41,8 +46,7 @@ export function boidsTopologicalSorted(
   const cs = hash.gridCellSize;
   const wBits = hash.widthBits, hBits = hash.heightBits;
   let total = 0;
-  let blockX = 0, blockY = 0, blockValid = false;
-  const block = _fusedBlock;
+  let blockCx = 0, blockCy = 0, blockValid = false, nb = 0;
   for (let t = start, end = start + count; t < end; t++) {
     const eid = sid[t];
     if (use[eid] === 0) continue;
@@ -64,30 +68,62 @@ export function boidsTopologicalSorted(
     // into the neighbouring cell, so the ring bound is loosened by a relative 1e-12.
     edge -= 1e-12 * ((x < 0 ? -x : x) + (y < 0 ? -y : y) + r + cs);
     if (edge < 0) edge = 0;
-    // Rings beyond the search cap cannot hold a neighbour; bound the loop even for a huge cap in a sparse hash.
-    const maxRing = Math.min(1 + Math.ceil(r / cs), 64);
-    for (let ring = 0; ring <= maxRing; ring++) {
-      if (ring > 0) {
-        const lb = edge + (ring - 1) * cs;
-        if (lb * lb > bound2) break;
+
+    // Rings 0 and 1 (the 3×3 block) from the per-cell candidate list.
+    if (!blockValid || blockCx !== cx || blockCy !== cy) {
+      nb = 0;
+      for (let j = cy - 1; j <= cy + 1; j++) {
+        for (let i = cx - 1; i <= cx + 1; i++) {
+          const b = spatialHashBucket(i, j, wBits, hBits);
+          for (let u = cellStart[b], e = cellStart[b + 1]; u < e; u++) {
+            if (scx[u] !== i || scy[u] !== j) continue; // another cell sharing the bucket
+            if (nb === _blockSlot.length) growBlock();
+            _blockSlot[nb] = u; _blockId[nb] = sid[u]; _blockX[nb] = sx[u]; _blockY[nb] = sy[u];
+            nb++;
+          }
+        }
       }
+      blockCx = cx; blockCy = cy; blockValid = true;
+    }
+    const cSlot = _blockSlot, cId = _blockId, cX = _blockX, cY = _blockY;
+    for (let c = 0; c < nb; c++) {
+      const u = cSlot[c];
+      if (u === t) continue;
+      const dx = cX[c] - x, dy = cY[c] - y;
+      const d2 = dx * dx + dy * dy;
+      if (d2 > bound2) continue;
+      const id = cId[c];
+      // Bounded insertion sort by (d2, id); when full the newcomer must beat the k-th entry.
+      let p: number;
+      if (n < kk) { p = n; n++; }
+      else {
+        const ld = bd[last];
+        if (d2 > ld || (d2 === ld && id > sid[bs[last]])) continue;
+        p = last;
+      }
+      while (p > 0) {
+        const pd = bd[p - 1];
+        if (pd < d2 || (pd === d2 && sid[bs[p - 1]] < id)) break;
+        bd[p] = pd; bs[p] = bs[p - 1];
+        p--;
+      }
+      bd[p] = d2; bs[p] = u;
+      if (n === kk) bound2 = bd[last];
+    }
+
+    // Rings ≥ 2 only when the block could not settle the answer (sparse neighbourhoods).
+    const maxRing = Math.min(1 + Math.ceil(r / cs), 64);
+    for (let ring = 2; ring <= maxRing; ring++) {
+      const lb = edge + (ring - 1) * cs;
+      if (lb * lb > bound2) break;
       const j0 = cy - ring, j1 = cy + ring;
       for (let j = j0; j <= j1; j++) {
-        const stepI = ring === 0 || j === j0 || j === j1 ? 1 : 2 * ring;
+        const stepI = j === j0 || j === j1 ? 1 : 2 * ring;
         for (let i = cx - ring; i <= cx + ring; i += stepI) {
-          let b: number;
-          if (ring <= 1) {
-            if (!blockValid || blockX !== cx || blockY !== cy) {
-              for (let bj = 0; bj < 3; bj++) for (let bi = 0; bi < 3; bi++) block[bj * 3 + bi] = spatialHashBucket(cx - 1 + bi, cy - 1 + bj, wBits, hBits);
-              blockX = cx; blockY = cy; blockValid = true;
-            }
-            b = block[(j - cy + 1) * 3 + (i - cx + 1)];
-          } else {
-            b = spatialHashBucket(i, j, wBits, hBits);
-          }
+          const b = spatialHashBucket(i, j, wBits, hBits);
           const e = cellStart[b + 1];
           for (let u = cellStart[b]; u < e; u++) {
-            if (scx[u] !== i || scy[u] !== j || u === t) continue;
+            if (scx[u] !== i || scy[u] !== j) continue;
             const dx = sx[u] - x, dy = sy[u] - y;
             const d2 = dx * dx + dy * dy;
             if (d2 > bound2) continue;
@@ -133,4 +169,12 @@ export function boidsTopologicalSorted(
     outAy[eid] = wSep[eid] * sepy + wAli[eid] * (mvy * inv - vyS[t]) + wCoh[eid] * mpy * inv;
   }
   return total;
+}
+
+function growBlock(): void {
+  const m = _blockSlot.length * 2;
+  const s = new Int32Array(m); s.set(_blockSlot); _blockSlot = s;
+  const i = new Int32Array(m); i.set(_blockId); _blockId = i;
+  const x = new Float64Array(m); x.set(_blockX); _blockX = x;
+  const y = new Float64Array(m); y.set(_blockY); _blockY = y;
 }
