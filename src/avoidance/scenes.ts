@@ -86,7 +86,7 @@ export interface OrcaSceneOptions {
  */
 export function createCircleSwapScene(
   count: number,
-  options: OrcaSceneOptions & { radius?: number; maxSpeed?: number; spacing?: number; dt?: number; rings?: 1 | 'concentric'; orca?: OrcaParams } = {},
+  options: OrcaSceneOptions & { radius?: number; maxSpeed?: number; spacing?: number; dt?: number; rings?: 1 | 'concentric'; cellSize?: number; orca?: OrcaParams } = {},
 ): OrcaScene {
   requireInteger('count', count, 1, 1 << 22);
   const r = requirePositive('options.radius', options.radius ?? 1.5);
@@ -123,7 +123,7 @@ export function createCircleSwapScene(
       left -= slots;
     }
   }
-  return buildScene(agents, [], r, v, orca, dt, options.seed ?? 1, 0, orca.neighbourDistance ?? 15);
+  return buildScene(agents, [], r, v, orca, dt, options.seed ?? 1, 0, options.cellSize ?? orca.neighbourDistance ?? 15);
 }
 
 /**

@@ -1,0 +1,92 @@
+/**
+ * ORCA benchmark (issue 6): circle swap with 10,000 and 25,000 agents, time step 0.25 s, neighbour distance 15 m,
+ * 10 neighbours, time horizon 10 s, radius 1.5 m, max speed 2 m/s, ring spacing three radii. Layout (documented in
+ * createCircleSwapScene): concentric rings 4.5 m apart with agents 4.5 m apart along each ring, the innermost ring
+ * at 45 m, filled from the outside in (10k agents: outer ring ~258 m). Each agent walks to its antipode. Preferred
+ * velocities are set each step by driveOrcaScene (towards the goal, clamped to max speed).
+ *
+ * Reported per scene: mean ms per step of the whole pipeline `step` (spatial hash, ORCA, integration, ...) and of
+ * the ORCA system alone (from the world profiler), over the first 500 steps and over the whole run (until every
+ * agent has arrived, or a step cap). Targets (issue 6): ORCA under 5 ms per step at 10k, under 16 ms at 25k.
+ * Also: the kernel alone on the RVO2 fixture cases (us per call).
+ */
+import { performance } from 'node:perf_hooks';
+import { readFileSync } from 'node:fs';
+import { createCircleSwapScene, driveOrcaScene } from '../src/avoidance/scenes';
+import { step } from '../src/world/step';
+import { resetProfiler } from '../src/world/profiler';
+import { createOrcaAgent, createOrcaNeighbours, orcaVelocityUnchecked } from '../src/avoidance/orca';
+import { createObstacleSet } from '../src/avoidance/obstacles';
+import { row, type BenchContext, type BenchModule } from './harness';
+
+function circleRun(ctx: BenchContext, n: number, maxSteps: number, target: number): void {
+  const scene = createCircleSwapScene(n, { rings: 'concentric' });
+  const world = scene.world;
+  const orcaMs: number[] = [];
+  const stepMs: number[] = [];
+  let arrived = 0;
+  let s = 0;
+  resetProfiler(world.profiler);
+  for (; s < maxSteps; s++) {
+    arrived = driveOrcaScene(scene);
+    if (arrived === n) break;
+    const t0 = performance.now();
+    step(world, scene.dt);
+    stepMs.push(performance.now() - t0);
+    orcaMs.push(world.profiler.byName.orca.last);
+  }
+  const first = Math.min(500, stepMs.length);
+  const mean = (a: number[], k: number) => { let t = 0; for (let i = 0; i < k; i++) t += a[i]; return t / k; };
+  const extra = { steps: s, arrived, completed: arrived === n ? 'yes' : `no (cap ${maxSteps})` };
+  const label = `${n / 1000}k circle swap`;
+  ctx.record({ ...row('orca', `${label}: ORCA system, first ${first} steps`, 'ms', orcaMs.slice(0, first), target, extra), mean: mean(orcaMs, first) });
+  ctx.record({ ...row('orca', `${label}: ORCA system, whole run`, 'ms', orcaMs, target, extra), mean: mean(orcaMs, orcaMs.length) });
+  ctx.record({ ...row('orca', `${label}: pipeline step, first ${first} steps`, 'ms', stepMs.slice(0, first), undefined, extra), mean: mean(stepMs, first) });
+  ctx.record({ ...row('orca', `${label}: pipeline step, whole run`, 'ms', stepMs, undefined, extra), mean: mean(stepMs, stepMs.length) });
+}
+
+interface RefCase {
+  dt: number;
+  agent: Record<string, number>;
+  neighbours: number[][];
+  obstacleNeighbours: number[];
+}
+
+/** The kernel alone on the agent-only RVO2 fixture cases (mixed feasible/infeasible), microseconds per call. Run from the repo root. */
+function kernelRun(ctx: BenchContext): void {
+  const ref = JSON.parse(readFileSync('test/avoidance/fixtures/rvo2-reference.json', 'utf8')) as { cases: RefCase[] };
+  const cases = ref.cases.filter((c) => c.obstacleNeighbours.length === 0);
+  const agents = cases.map((c) => Object.assign(createOrcaAgent(), c.agent));
+  const nbs = cases.map((c) => {
+    const nb = createOrcaNeighbours(c.neighbours.length);
+    nb.count = c.neighbours.length;
+    c.neighbours.forEach(([x, y, vx, vy, r], k) => { nb.x[k] = x; nb.y[k] = y; nb.vx[k] = vx; nb.vy[k] = vy; nb.radius[k] = r; });
+    return nb;
+  });
+  const set = createObstacleSet();
+  const ids = new Int32Array(0);
+  const out = { x: 0, y: 0 };
+  const reps = ctx.quick ? 20 : 200;
+  const samples: number[] = [];
+  for (let s = 0; s < 7; s++) {
+    const t0 = performance.now();
+    for (let r = 0; r < reps; r++) {
+      for (let i = 0; i < cases.length; i++) orcaVelocityUnchecked(agents[i], nbs[i], set, ids, 0, cases[i].dt, out);
+    }
+    samples.push(((performance.now() - t0) * 1000) / (reps * cases.length));
+  }
+  ctx.record(row('orca', `kernel alone, ${cases.length} RVO2 fixture cases (0-20 neighbours)`, 'us', samples.slice(2)));
+}
+
+export const orcaBench: BenchModule = {
+  name: 'orca',
+  run(ctx) {
+    kernelRun(ctx);
+    if (ctx.quick) {
+      circleRun(ctx, 2000, 300, 5);
+      return;
+    }
+    circleRun(ctx, 10000, 20000, 5);
+    circleRun(ctx, 25000, 20000, 16);
+  },
+};
