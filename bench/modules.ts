@@ -3,6 +3,7 @@ import type { BenchModule } from './harness';
 import { boidsBench } from './boids';
 import { gridBench } from './grid';
 import { navmeshBench } from './navmesh';
+import { orcaBench } from './orca';
 import { pipelineBench } from './pipeline';
 import { spatialBench } from './spatial';
 
@@ -10,6 +11,7 @@ export const modules: BenchModule[] = [
   boidsBench,
   gridBench,
   navmeshBench,
+  orcaBench,
   pipelineBench,
   spatialBench,
 ];
