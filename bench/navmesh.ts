@@ -8,14 +8,17 @@
  *    start/goal pairs on the mesh; also the A* alone.
  * 3. Funnel cost per portal: funnel over the corridors of those queries, ns per portal.
  * 4. funnelSystem: ms per frame for agents following corridors across the map.
+ * 5. Baseline: Detour-style A* over triangles (node = entry-edge midpoint, as dtNavMeshQuery::findPath) + funnel,
+ *    written here for comparison only: its time per query and how much longer its paths are than the optimum.
  */
 import { performance } from 'node:perf_hooks';
+import TinyQueue from 'tinyqueue';
 import { createRng, rngFloat, rngRange, type Rng } from '../src/core/rng';
-import { buildNavmesh, type PolygonMap } from '../src/navmesh/build';
+import { buildNavmesh, type Navmesh, type PolygonMap } from '../src/navmesh/build';
 import { locateTriangle } from '../src/navmesh/locate';
 import { createNavQuery, createNavPathResult, findNavPath } from '../src/navmesh/search';
 import { corridorPortals } from '../src/navmesh/portals';
-import { funnel } from '../src/funnel/funnel';
+import { funnel, polylineLength } from '../src/funnel/funnel';
 import { createCrowd } from '../src/world/crowd';
 import { spawnAgent } from '../src/world/agents';
 import { setNavmesh, setNavGoal, funnelSystem } from '../systems/funnel';
@@ -47,6 +50,47 @@ export function navmeshBenchMap(seed: number, count: number, size: number): Poly
   }
   return { boundary: [[0, 0], [size, 0], [size, size], [0, size]], obstacles };
 }
+
+/** Detour-style corridor search (baseline): A* over triangles, positions at entry-edge midpoints. */
+function midpointAStar(mesh: Navmesh, sx: number, sy: number, gx: number, gy: number, out: Int32Array): number {
+  const s = locateTriangle(mesh, sx, sy), g = locateTriangle(mesh, gx, gy);
+  if (s < 0 || g < 0) return 0;
+  const nt = mesh.triangleCount;
+  if (_bg.length < nt) { _bg = new Float64Array(nt); _bp = new Int32Array(nt); _bx = new Float64Array(2 * nt); _bc = new Uint8Array(nt); _bf = new Float64Array(nt); }
+  _bg.fill(Infinity, 0, nt); _bc.fill(0, 0, nt);
+  const { vertices: V, triangles: T, neighbours: N } = mesh;
+  const open = _bq;
+  open.data.length = 0;
+  open.length = 0;
+  _bg[s] = 0; _bp[s] = -1; _bx[2 * s] = sx; _bx[2 * s + 1] = sy; _bf[s] = hyp(gx - sx, gy - sy);
+  open.push(s);
+  while (open.length > 0) {
+    const t = open.pop()!;
+    if (_bc[t]) continue;
+    _bc[t] = 1;
+    if (t === g) break;
+    for (let k = 0; k < 3; k++) {
+      const u = N[3 * t + k];
+      if (u < 0 || _bc[u]) continue;
+      const a = T[3 * t + k], b = T[3 * t + (k + 1) % 3];
+      const mx = 0.5 * (V[2 * a] + V[2 * b]), my = 0.5 * (V[2 * a + 1] + V[2 * b + 1]);
+      const ng = _bg[t] + hyp(mx - _bx[2 * t], my - _bx[2 * t + 1]) + (u === g ? hyp(gx - mx, gy - my) : 0);
+      if (ng < _bg[u]) {
+        _bg[u] = ng; _bp[u] = t; _bx[2 * u] = mx; _bx[2 * u + 1] = my;
+        _bf[u] = ng + (u === g ? 0 : 0.999 * hyp(gx - mx, gy - my));
+        open.push(u);
+      }
+    }
+  }
+  if (!_bc[g]) return 0;
+  let n = 0;
+  for (let t = g; t >= 0; t = _bp[t]) out[n++] = t;
+  out.subarray(0, n).reverse();
+  return n;
+}
+function hyp(x: number, y: number): number { return Math.sqrt(x * x + y * y); }
+const _bq = new TinyQueue<number>([], (a, b) => (_bf[a] < _bf[b] ? -1 : _bf[a] > _bf[b] ? 1 : a - b));
+let _bg = new Float64Array(0), _bp = new Int32Array(0), _bx = new Float64Array(0), _bc = new Uint8Array(0), _bf = new Float64Array(0);
 
 function median(a: number[]): number {
   const s = [...a].sort((x, y) => x - y);
@@ -81,22 +125,23 @@ export const navmeshBench: BenchModule = {
     const ends: number[][] = [];
     // Warm-up.
     for (let i = 0; i < 20; i++) findNavPath(q, pts[4 * i], pts[4 * i + 1], pts[4 * i + 2], pts[4 * i + 3], res);
+    // Pass 1: the whole query (search + portals + funnel). Pass 2: the search alone, on the same queries.
     for (let i = 0; i < queries; i++) {
       const sx = pts[4 * i], sy = pts[4 * i + 1], gx = pts[4 * i + 2], gy = pts[4 * i + 3];
-      let t0 = performance.now();
+      const t0 = performance.now();
       findNavPath(q, sx, sy, gx, gy, res);
-      const tSearch = performance.now() - t0;
-      t0 = performance.now();
-      findNavPath(q, sx, sy, gx, gy, res);
-      let np = 0;
       if (res.status === 'found') {
-        np = corridorPortals(mesh, res.corridor, res.corridorLength, res.startX, res.startY, res.goalX, res.goalY, portals);
+        const np = corridorPortals(mesh, res.corridor, res.corridorLength, res.startX, res.startY, res.goalX, res.goalY, portals);
         funnel(portals, np, 0, out);
       }
       full.push((performance.now() - t0) * 1000);
-      search.push(tSearch * 1000);
       nodes.push(q.nodesExpanded);
       if (res.status === 'found') { corridors.push(res.corridor.slice(0, res.corridorLength)); ends.push([res.startX, res.startY, res.goalX, res.goalY]); }
+    }
+    for (let i = 0; i < queries; i++) {
+      const t0 = performance.now();
+      findNavPath(q, pts[4 * i], pts[4 * i + 1], pts[4 * i + 2], pts[4 * i + 3], res);
+      search.push((performance.now() - t0) * 1000);
     }
     ctx.record(row('navmesh', 'query A*+portals+funnel, 500 obstacles', 'us', full, undefined, { medianExpanded: median(nodes), found: corridors.length }));
     ctx.record(row('navmesh', 'query A* only, 500 obstacles', 'us', search));
@@ -122,6 +167,26 @@ export const navmeshBench: BenchModule = {
       perPortalR.push(((performance.now() - t0) * 1e6) / (20 * np));
     }
     ctx.record(row('navmesh', 'funnel per portal (r = 0.5, tangent discs)', 'ns', perPortalR));
+
+    // Baseline: Detour-style midpoint A* + funnel, same queries; path length relative to the optimum.
+    const base: number[] = [], excess: number[] = [];
+    const cor = new Int32Array(mesh.triangleCount);
+    for (let i = 0; i < queries; i++) {
+      const sx = pts[4 * i], sy = pts[4 * i + 1], gx = pts[4 * i + 2], gy = pts[4 * i + 3];
+      const t0 = performance.now();
+      const n = midpointAStar(mesh, sx, sy, gx, gy, cor);
+      let len = NaN;
+      if (n > 0) {
+        const np = corridorPortals(mesh, cor, n, sx, sy, gx, gy, portals);
+        len = polylineLength(out, funnel(portals, np, 0, out));
+      }
+      base.push((performance.now() - t0) * 1000);
+      if (n > 0 && findNavPath(q, sx, sy, gx, gy, res) === 'found') excess.push(len / res.length - 1);
+    }
+    const exs = [...excess].sort((a, b) => a - b);
+    ctx.record(row('navmesh', 'baseline: Detour-style midpoint A*+funnel (not optimal)', 'us', base, undefined, {
+      medianExcessPct: 100 * median(excess), p95ExcessPct: 100 * exs[Math.floor(0.95 * (exs.length - 1))], maxExcessPct: 100 * exs[exs.length - 1],
+    }));
 
     // funnelSystem: agents following corridors.
     const agents = ctx.quick ? 200 : 1000;
