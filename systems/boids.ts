@@ -62,6 +62,14 @@ let _boidsAy = new Float64Array(0);
 let _boidsFused = new Uint8Array(0);
 let _boidsVxS = new Float64Array(0);
 let _boidsVyS = new Float64Array(0);
+let _boidsUseS = new Uint8Array(0);
+let _boidsKS = new Int32Array(0);
+let _boidsRS = new Float64Array(0);
+let _boidsSepS = new Float64Array(0);
+let _boidsAliS = new Float64Array(0);
+let _boidsCohS = new Float64Array(0);
+let _boidsAxS = new Float64Array(0);
+let _boidsAyS = new Float64Array(0);
 
 /**
  * Boids system: for every live agent with boids enabled (and the LOD boids flag), gather its neighbourhood from the
@@ -86,8 +94,13 @@ export function boidsSystem(world: CrowdWorld, dt: number): void {
   if (hash.count === n) {
     // The hash holds exactly the live agents (it does right after spatialHashSystem): work in its cell order.
     // Topological agents without a layer mask take the fused slot-space pass (src/boids/fused); the others
-    // (metric, or filtering neighbours by layer) the generic per-agent queries.
-    if (_boidsVxS.length < n) { _boidsVxS = new Float64Array(cap); _boidsVyS = new Float64Array(cap); }
+    // (metric, or filtering neighbours by layer) the generic per-agent queries. Gather: per-agent data into slot
+    // order in one tight loop (independent random reads, sequential writes), so the fused pass reads sequentially.
+    if (_boidsVxS.length < n) {
+      _boidsVxS = new Float64Array(cap); _boidsVyS = new Float64Array(cap); _boidsUseS = new Uint8Array(cap);
+      _boidsKS = new Int32Array(cap); _boidsRS = new Float64Array(cap); _boidsSepS = new Float64Array(cap);
+      _boidsAliS = new Float64Array(cap); _boidsCohS = new Float64Array(cap); _boidsAxS = new Float64Array(cap); _boidsAyS = new Float64Array(cap);
+    }
     const b = boidsComponent(world);
     const lodFlags = lodComponent(world).flags;
     const sid = hash.sortedIds, vx = world.velocity.x, vy = world.velocity.y, maskA = world.agent.mask;
@@ -98,9 +111,20 @@ export function boidsSystem(world: CrowdWorld, dt: number): void {
       const flocks = b.enabled[e] !== 0 && (lodFlags[e] & LOD_BOIDS) !== 0;
       const fused = flocks && b.mode[e] === BOIDS_TOPOLOGICAL && maskA[e] === -1;
       _boidsFused[e] = fused ? 1 : 0;
+      _boidsUseS[t] = fused ? 1 : 0;
+      if (fused) {
+        _boidsKS[t] = b.k[e]; _boidsRS[t] = b.radius[e];
+        _boidsSepS[t] = b.wSep[e]; _boidsAliS[t] = b.wAli[e]; _boidsCohS[t] = b.wCoh[e];
+      }
       if (!flocks) { _boidsAx[e] = 0; _boidsAy[e] = 0; } else if (!fused) others++;
     }
-    found = boidsTopologicalSorted(hash, 0, n, _boidsFused, _boidsVxS, _boidsVyS, b.k, b.radius, b.wSep, b.wAli, b.wCoh, _boidsAx, _boidsAy);
+    found = boidsTopologicalSorted(hash, 0, n, _boidsUseS, _boidsVxS, _boidsVyS, _boidsKS, _boidsRS, _boidsSepS, _boidsAliS, _boidsCohS, _boidsAxS, _boidsAyS);
+    // Scatter back to entity order for the apply pass.
+    for (let t = 0; t < n; t++) {
+      if (_boidsUseS[t] === 0) continue;
+      const e = sid[t];
+      _boidsAx[e] = _boidsAxS[t]; _boidsAy[e] = _boidsAyS[t];
+    }
     if (others > 0) found += boidsAccelerations(world, sid, 0, n, _boidsAx, _boidsAy, _boidsFused);
   } else {
     found = boidsAccelerations(world, world.agents.dense, 0, n, _boidsAx, _boidsAy, null);

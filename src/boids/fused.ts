@@ -28,11 +28,12 @@ let _blockX = new Float64Array(256);
 let _blockY = new Float64Array(256);
 
 /**
- * Topological boids accelerations for hash slots [start, start + count).
- * @param use per entity id: 1 = compute this agent here (flocking, topological), 0 = skip (left untouched).
- * @param vxS velocities gathered in slot order (length ≥ hash.count); vyS likewise.
- * @param k, radius, wSep, wAli, wCoh per entity id (neighbour count, search cap in metres, weights).
- * @param outAx accelerations written at [eid] (m/s²); outAy likewise.
+ * Topological boids accelerations for hash slots [start, start + count). Every array is indexed by hash SLOT (the
+ * caller gathers per-agent data into slot order once per frame, so this loop reads memory sequentially).
+ * @param use 1 = compute this slot's agent here (flocking, topological), 0 = skip (output left untouched).
+ * @param vxS velocities in slot order (length ≥ hash.count); vyS likewise.
+ * @param k, radius, wSep, wAli, wCoh per slot: neighbour count, search cap (metres), weights.
+ * @param outAx accelerations written at [slot] (m/s²); outAy likewise.
  * @returns the total number of neighbours used.
  */
 export function boidsTopologicalSorted(
@@ -48,14 +49,14 @@ export function boidsTopologicalSorted(
   let total = 0;
   let blockCx = 0, blockCy = 0, blockValid = false, nb = 0;
   for (let t = start, end = start + count; t < end; t++) {
+    if (use[t] === 0) continue;
     const eid = sid[t];
-    if (use[eid] === 0) continue;
-    const kk = k[eid];
+    const kk = k[t];
     if (_fusedSlots.length < kk) { _fusedSlots = new Int32Array(kk); _fusedD2 = new Float64Array(kk); }
     const bs = _fusedSlots, bd = _fusedD2;
     const x = sx[t], y = sy[t];
     const cx = scx[t], cy = scy[t];
-    const r = radius[eid];
+    const r = radius[t];
     let bound2 = r * r;
     let n = 0;
     const last = kk - 1;
@@ -148,7 +149,7 @@ export function boidsTopologicalSorted(
       }
     }
     total += n;
-    if (n === 0) { outAx[eid] = 0; outAy[eid] = 0; continue; }
+    if (n === 0) { outAx[t] = 0; outAy[t] = 0; continue; }
     // Same sums, in the same neighbour order, as boidsAcceleration.
     let sepx = 0, sepy = 0, mvx = 0, mvy = 0, mpx = 0, mpy = 0;
     for (let m = 0; m < n; m++) {
@@ -165,8 +166,8 @@ export function boidsTopologicalSorted(
       mpx -= dx; mpy -= dy;
     }
     const inv = 1 / n;
-    outAx[eid] = wSep[eid] * sepx + wAli[eid] * (mvx * inv - vxS[t]) + wCoh[eid] * mpx * inv;
-    outAy[eid] = wSep[eid] * sepy + wAli[eid] * (mvy * inv - vyS[t]) + wCoh[eid] * mpy * inv;
+    outAx[t] = wSep[t] * sepx + wAli[t] * (mvx * inv - vxS[t]) + wCoh[t] * mpx * inv;
+    outAy[t] = wSep[t] * sepy + wAli[t] * (mvy * inv - vyS[t]) + wCoh[t] * mpy * inv;
   }
   return total;
 }

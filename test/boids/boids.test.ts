@@ -85,10 +85,14 @@ describe('boidsTopologicalSorted', () => {
     const gx = new Float64Array(cap), gy = new Float64Array(cap), fx = new Float64Array(cap), fy = new Float64Array(cap);
     const nGeneric = boidsAccelerations(world, world.agents.dense, 0, world.agents.count, gx, gy, null);
     const h = world.hash, n = h.count;
-    const vxS = new Float64Array(n), vyS = new Float64Array(n), use = new Uint8Array(cap).fill(1);
-    for (let t = 0; t < n; t++) { vxS[t] = world.velocity.x[h.sortedIds[t]]; vyS[t] = world.velocity.y[h.sortedIds[t]]; }
+    // Gather into slot order, run the fused pass, scatter back to entity ids.
     const b = boidsComponent(world);
-    const nFused = boidsTopologicalSorted(h, 0, n, use, vxS, vyS, b.k, b.radius, b.wSep, b.wAli, b.wCoh, fx, fy);
+    const use = new Uint8Array(n).fill(1);
+    const S = (src: ArrayLike<number>, Ctor: Float64ArrayConstructor | Int32ArrayConstructor) => { const a = new Ctor(n); for (let t = 0; t < n; t++) a[t] = src[h.sortedIds[t]]; return a; };
+    const ax = new Float64Array(n), ay = new Float64Array(n);
+    const nFused = boidsTopologicalSorted(h, 0, n, use, S(world.velocity.x, Float64Array) as Float64Array, S(world.velocity.y, Float64Array) as Float64Array,
+      S(b.k, Int32Array) as Int32Array, S(b.radius, Float64Array) as Float64Array, S(b.wSep, Float64Array) as Float64Array, S(b.wAli, Float64Array) as Float64Array, S(b.wCoh, Float64Array) as Float64Array, ax, ay);
+    for (let t = 0; t < n; t++) { fx[h.sortedIds[t]] = ax[t]; fy[h.sortedIds[t]] = ay[t]; }
     expect(nFused).toBe(nGeneric);
     expect(Array.from(fx)).toEqual(Array.from(gx));
     expect(Array.from(fy)).toEqual(Array.from(gy));
