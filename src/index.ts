@@ -200,6 +200,38 @@ export { formationComponent } from '../components/formation';
 export type { FormationStore } from '../components/formation';
 
 // ---- avoidance ----
+export {
+  orcaVelocity,
+  orcaVelocityUnchecked,
+  orcaShare,
+  orcaLastLines,
+  createOrcaAgent,
+  createOrcaNeighbours,
+  ORCA_FEASIBLE,
+  ORCA_FALLBACK,
+  ORCA_FALLBACK_SOFT_CONTACT,
+  ORCA_PAPER,
+  ORCA_NO_OVERLAP,
+} from './avoidance/orca';
+export type { OrcaAgent, OrcaNeighbours, OrcaOutput } from './avoidance/orca';
+export { linearProgram2, linearProgram3, LP_EPSILON, LINE_STRIDE } from './avoidance/lp';
+export { createObstacleSet, addObstacleToSet, buildObstacleIndex, queryObstacleSegments } from './avoidance/obstacles';
+export type { ObstacleSet, ObstacleOptions } from './avoidance/obstacles';
+export {
+  orcaComponent,
+  orcaState,
+  enableOrca,
+  disableOrca,
+  setOrcaParams,
+  setOrcaOptions,
+  addObstacle,
+  getObstacles,
+  ORCA_MAX_NEIGHBOURS,
+} from '../components/orca';
+export type { OrcaStore, OrcaWorldState, OrcaParams } from '../components/orca';
+export { orcaSystem, orcaPack, orcaCompute, orcaApply } from '../systems/orca';
+export { createCircleSwapScene, createCorridorScene, createBlocksScene, driveOrcaScene } from './avoidance/scenes';
+export type { OrcaScene, OrcaSceneOptions } from './avoidance/scenes';
 
 // ---- lod ----
 export { enableLod, disableLod, setFocusPoints, setLodBudget, getLodStats, lodSystem, MAX_FOCUS_POINTS } from '../systems/lod';
