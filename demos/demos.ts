@@ -7,3 +7,4 @@ import './ui/foundation';
 import './ui/murmuration';
 import './ui/astar';
 import './ui/horde';
+import './ui/orca';

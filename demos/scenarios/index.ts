@@ -5,3 +5,6 @@ import './wander';
 import './horde';
 import './murmuration';
 import './astar';
+import './circle-swap';
+import './corridor';
+import './blocks';
