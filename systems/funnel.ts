@@ -171,7 +171,8 @@ function plan(world: CrowdWorld, s: FunnelState, eid: number): NavPathStatus {
   }
   let slot = c.slot[eid];
   if (slot < 0) { slot = acquireSlot(s); c.slot[eid] = slot; }
-  s.pool.set(res.corridor.subarray(0, res.corridorLength), slot * s.maxCorridor);
+  const base = slot * s.maxCorridor, src = res.corridor;
+  for (let i = 0; i < res.corridorLength; i++) s.pool[base + i] = src[i];
   c.length[eid] = res.corridorLength;
   c.goalX[eid] = res.goalX;
   c.goalY[eid] = res.goalY;

@@ -120,6 +120,6 @@ export function corridorShortcut(
   const newLen = n + (len - suffix);
   if (newLen >= len) return len;
   buf.copyWithin(off + n, off + suffix, off + len);
-  buf.set(scratch.subarray(0, n), off);
+  for (let i = 0; i < n; i++) buf[off + i] = scratch[i]; // (no subarray view: nothing allocated per frame)
   return newLen;
 }

@@ -23,8 +23,8 @@
  * with lazy deletion ("root pruning" in the Polyanya paper): a node whose root has since been reached more cheaply
  * is dropped. The heuristic of an interval node is the length of the shortest r → interval → goal path (reflect the
  * goal across the interval's line when it lies on r's side), admissible and consistent, so the first final node
- * popped is optimal. A vertex root expands over its whole sector rather than only the "non-observable" side the
- * paper uses: a little more work, but root pruning stays exact without the paper's case analysis.
+ * popped is optimal. A vertex root expands only the directions in which the path is taut there (see expandVertex),
+ * the counterpart of the paper's "non-observable successors".
  *
  * The corridor is read back along the parent chain; where the path bends at a vertex, the triangles swept around
  * it are filled in by walking the vertex's fan. The funnel over that corridor reproduces the same path.
