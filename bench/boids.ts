@@ -38,9 +38,10 @@ function flockScene(n: number, mode: 'topological' | 'metric'): CrowdWorld {
 }
 
 function measure(world: CrowdWorld, samples: number) {
-  const hash: number[] = [], steer: number[] = [], boids: number[] = [], frame: number[] = [], generic: number[] = [];
+  const hash: number[] = [], steer: number[] = [], boids: number[] = [], frame: number[] = [], generic: number[] = [], cpu: number[] = [];
   const ax = new Float64Array(world.capacity + 1), ay = new Float64Array(world.capacity + 1);
   for (let k = 0; k < samples + 3; k++) {
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     spatialHashSystem(world);
     const t1 = performance.now();
@@ -48,15 +49,16 @@ function measure(world: CrowdWorld, samples: number) {
     const t2 = performance.now();
     boidsSystem(world, DT);
     const t3 = performance.now();
+    const c1 = process.cpuUsage(c0);
     // Side by side, same frame: the generic path (one queryKNearest per agent in cell order + boidsAcceleration).
     const t4 = performance.now();
     boidsAccelerations(world, world.hash.sortedIds, 0, world.agents.count, ax, ay, null);
     const t5 = performance.now();
     preferredToDesired(world);
     integrateSystem(world, DT);
-    if (k >= 3) { hash.push(t1 - t0); steer.push(t2 - t1); boids.push(t3 - t2); frame.push(t3 - t0); generic.push(t5 - t4); }
+    if (k >= 3) { hash.push(t1 - t0); steer.push(t2 - t1); boids.push(t3 - t2); frame.push(t3 - t0); generic.push(t5 - t4); cpu.push((c1.user + c1.system) / 1000); }
   }
-  return { hash, steer, boids, frame, generic };
+  return { hash, steer, boids, frame, generic, cpu };
 }
 
 export const boidsBench: BenchModule = {
@@ -68,11 +70,12 @@ export const boidsBench: BenchModule = {
       const m = measure(world, samples);
       const label = `${n / 1000}k ${mode === 'topological' ? 'k=7' : 'metric r=2'}`;
       const nbrs = world.profiler.byName.boids.counters.neighbours / n;
-      ctx.record(row('boids', `hash+steering+boids, ${label}`, 'ms', m.frame, n === 100_000 && mode === 'topological' ? 8 : undefined, { meanNeighbours: nbrs }));
+      const med = (a: number[]) => a.slice().sort((p, q) => p - q)[a.length >> 1];
+      // cpuMs: process CPU time of the same frames (excludes time the OS gave to other jobs on a shared machine).
+      ctx.record(row('boids', `hash+steering+boids, ${label}`, 'ms', m.frame, n === 100_000 && mode === 'topological' ? 8 : undefined, { meanNeighbours: nbrs, cpuMs: med(m.cpu) }));
       ctx.record(row('boids', `  spatial hash rebuild, ${label}`, 'ms', m.hash));
       ctx.record(row('boids', `  steering (25% wander), ${label}`, 'ms', m.steer));
       ctx.record(row('boids', `  boids, ${label}`, 'ms', m.boids));
-      const med = (a: number[]) => a.slice().sort((p, q) => p - q)[a.length >> 1];
       ctx.record(row('boids', `  boids accelerations via per-agent hash queries, ${label}`, 'ms', m.generic, undefined, { systemOverGeneric: med(m.boids) / med(m.generic) }));
     }
   },
