@@ -10,6 +10,7 @@ import { orcaSystem } from '../../systems/orca';
 import { lodSystem } from '../../systems/lod';
 import { navigationSystem } from '../../systems/navigation';
 import { funnelSystem } from '../../systems/funnel';
+import { contactsSystem } from '../../systems/contacts';
 
 /**
  * One simulation step of `dt` seconds: the fixed pipeline, in order. Each pass is a system that can also be called
@@ -41,7 +42,7 @@ export function step(world: CrowdWorld, dt: number): void {
   // 9. Integrate: velocities toward desired within limits, then positions.
   if (on.integrate) integrateSystem(world, dt);
   // 10. Contacts: convex contact generation and positional resolution.
-  // (slot: contactsSystem)
+  if (on.contacts) contactsSystem(world, dt);
   world.time.frame++;
   world.time.seconds += dt;
   profileFrame(world.profiler, t0);

@@ -1,0 +1,134 @@
+/** contactsSystem: detection into the SoA buffer, resolution by inverse mass, walls, determinism, capacity. */
+import { describe, expect, it } from 'vitest';
+import { createCrowd } from '../../src/world/crowd';
+import { spawnAgent, setPreferredVelocity } from '../../src/world/agents';
+import { step } from '../../src/world/step';
+import { spatialHashSystem } from '../../systems/spatial-hash';
+import { contactsSystem, getContacts, addStaticShape, configureContacts, staticShapeCount } from '../../systems/contacts';
+import { setAgentShape } from '../../components/shape';
+import { boxShape2, polygonShape } from '../../src/collision/shapes2d';
+import { createRng, rand } from './helpers';
+
+function detectOnly(world: ReturnType<typeof createCrowd>): void {
+  configureContacts(world, { iterations: 0 });
+  spatialHashSystem(world);
+  contactsSystem(world);
+}
+
+describe('contactsSystem', () => {
+  it('writes every overlapping agent pair once, matching a brute-force O(n²) check', () => {
+    const world = createCrowd({ maxAgents: 400, seed: 3 });
+    const rng = createRng(7);
+    for (let i = 0; i < 300; i++) spawnAgent(world, { x: rand(rng, 0, 15), y: rand(rng, 0, 15), radius: rand(rng, 0.2, 0.6) });
+    detectOnly(world);
+    const buf = getContacts(world);
+    // brute force over all pairs
+    const expected = new Map<string, number>();
+    const d = world.agents.dense;
+    for (let i = 0; i < world.agents.count; i++) for (let j = i + 1; j < world.agents.count; j++) {
+      const a = Math.min(d[i], d[j]), b = Math.max(d[i], d[j]);
+      const dist = Math.hypot(world.position.x[b] - world.position.x[a], world.position.y[b] - world.position.y[a]);
+      const depth = world.agent.radius[a] + world.agent.radius[b] - dist;
+      if (depth >= 0) expected.set(`${a},${b}`, depth);
+    }
+    expect(buf.count).toBe(expected.size);
+    for (let c = 0; c < buf.count; c++) {
+      const key = `${buf.a[c]},${buf.b[c]}`;
+      expect(expected.has(key), key).toBe(true);
+      expect(buf.depth[c]).toBeCloseTo(expected.get(key)!, 12);
+      // normal points from a to b
+      const nx = world.position.x[buf.b[c]] - world.position.x[buf.a[c]], ny = world.position.y[buf.b[c]] - world.position.y[buf.a[c]];
+      expect(buf.nx[c] * nx + buf.ny[c] * ny).toBeGreaterThan(0);
+    }
+  });
+
+  it('pushes two overlapping agents apart by inverse mass (hand derivation)', () => {
+    const world = createCrowd({ maxAgents: 8 });
+    const a = spawnAgent(world, { x: 0, y: 0, radius: 0.5, mass: 1 });
+    const b = spawnAgent(world, { x: 0.8, y: 0, radius: 0.5, mass: 3 });
+    configureContacts(world, { iterations: 1, slop: 0 });
+    spatialHashSystem(world);
+    contactsSystem(world);
+    // depth 0.2 split by inverse masses 1 : 1/3 → A moves 0.15 left, B 0.05 right
+    expect(world.position.x[a]).toBeCloseTo(-0.15, 12);
+    expect(world.position.x[b]).toBeCloseTo(0.85, 12);
+    expect(getContacts(world).count).toBe(1);
+    expect(getContacts(world).depth[0]).toBeCloseTo(0.2, 12);
+  });
+
+  it('polygon agents against static walls: contacts found and no agent left inside a wall', () => {
+    const world = createCrowd({ maxAgents: 64, seed: 5 });
+    const wall = addStaticShape(world, boxShape2(0.25, 5), 3, 0); // wall at x ∈ [2.75, 3.25]
+    expect(staticShapeCount(world)).toBe(1);
+    const crate = polygonShape([-0.4, -0.3, 0.4, -0.3, 0.4, 0.3, -0.4, 0.3]);
+    const ids: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const e = spawnAgent(world, { x: 2.6, y: -3 + i * 0.8, radius: 0.3 });
+      if (i % 2 === 0) setAgentShape(world, e, crate, 0.3 * i);
+      ids.push(e);
+    }
+    detectOnly(world);
+    const buf = getContacts(world);
+    let wallContacts = 0;
+    for (let c = 0; c < buf.count; c++) if (buf.b[c] === -1 - wall) { wallContacts++; expect(buf.nx[c]).toBeGreaterThan(0.5); }
+    expect(wallContacts).toBe(8);
+    configureContacts(world, { iterations: 4, slop: 0.001 });
+    contactsSystem(world);
+    detectOnly(world);
+    for (let c = 0; c < buf.count; c++) if (buf.b[c] < 0) expect(buf.depth[c]).toBeLessThanOrEqual(0.001 + 1e-9);
+  });
+
+  it('a dense crowd pushing into walls for 3 s never stays inside a wall, and runs deterministically', () => {
+    const run = () => {
+      const world = createCrowd({ maxAgents: 600, seed: 11 });
+      // a box corridor: walls left, right, bottom
+      addStaticShape(world, boxShape2(0.5, 10), -0.5, 5);
+      addStaticShape(world, boxShape2(0.5, 10), 10.5, 5);
+      addStaticShape(world, boxShape2(6, 0.5), 5, -0.5);
+      const rng = createRng(2);
+      for (let i = 0; i < 500; i++) {
+        const e = spawnAgent(world, { x: rand(rng, 0.5, 9.5), y: rand(rng, 0.5, 12), radius: 0.25, maxSpeed: 2 });
+        setPreferredVelocity(world, e, rand(rng, -1, 1), -2); // everyone shoves down into the floor
+      }
+      world.enabled.orca = false;
+      let minX = Infinity, maxX = -Infinity, minY = Infinity;
+      for (let s = 0; s < 180; s++) {
+        const dense = world.agents.dense;
+        for (let i = 0; i < world.agents.count; i++) setPreferredVelocity(world, dense[i], world.velocity.x[dense[i]] * 0.5, -2);
+        step(world, 1 / 60);
+        // after the contacts pass no agent overlaps a wall by more than the slop
+        for (let i = 0; i < world.agents.count; i++) {
+          const e = dense[i], x = world.position.x[e], y = world.position.y[e];
+          minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y);
+        }
+      }
+      expect(minX).toBeGreaterThanOrEqual(0.25 - 0.0011);
+      expect(maxX).toBeLessThanOrEqual(9.75 + 0.0011);
+      expect(minY).toBeGreaterThanOrEqual(0.25 - 0.0011);
+      return Array.from(world.position.x.subarray(0, 501)).concat(Array.from(world.position.y.subarray(0, 501)));
+    };
+    const a = run(), b = run();
+    expect(a).toEqual(b);
+  });
+
+  it('counts overflow instead of writing past the capacity', () => {
+    const world = createCrowd({ maxAgents: 64 });
+    for (let i = 0; i < 20; i++) spawnAgent(world, { x: i * 0.1, y: 0, radius: 0.5 });
+    configureContacts(world, { capacity: 10 });
+    detectOnly(world);
+    const buf = getContacts(world);
+    expect(buf.count).toBe(10);
+    expect(buf.overflow).toBeGreaterThan(0);
+  });
+
+  it('rejects bad options and shapes with typed errors', () => {
+    const world = createCrowd({ maxAgents: 4 });
+    expect(() => configureContacts(world, { slop: -1 })).toThrow(/slop/);
+    expect(() => configureContacts(world, { iterations: 1.5 })).toThrow(/iterations/);
+    expect(() => addStaticShape(world, boxShape2(1, 1), NaN, 0)).toThrow(/x/);
+    expect(() => addStaticShape(world, {} as never, 0, 0)).toThrow(/shape/);
+    const e = spawnAgent(world, { x: 0, y: 0 });
+    expect(() => setAgentShape(world, e, boxShape2(1, 1), Infinity)).toThrow(/angle/);
+    expect(() => setAgentShape(world, 999, boxShape2(1, 1))).toThrow();
+  });
+});
