@@ -294,7 +294,7 @@ function validateQueryPoint(x: number, y: number, r: number): void {
 /**
  * All ids within distance r of (x, y) (dx*dx + dy*dy <= r*r), excluding `excludeId` (-1 = none). Writes up to
  * outIds.length ids and returns the count written (the search stops when outIds is full). Order: deterministic
- * (row by row over the cells, bucket order inside a cell), not sorted by distance. With `layers`, only ids with
+ * (row by row over the cells, sorted-array order inside a row), not sorted by distance. With `layers`, only ids with
  * (layers[id] & mask) !== 0 are accepted.
  */
 export function queryRadius(
@@ -338,31 +338,56 @@ export function queryRadius(
   const scx = hash.sortedCellX, scy = hash.sortedCellY, start = hash.cellStart;
   const wBits = hash.widthBits, hBits = hash.heightBits;
   const wMask = (1 << wBits) - 1, hMask = (1 << hBits) - 1, tMask = hash.tableSize - 1;
-  outer: for (let j = fy0; j <= fy1; j++) {
-    // Distance from y to row j's band, minus slack (0 if inside).
+  const i0 = fx0 | 0, i1 = fx1 | 0, j0 = fy0 | 0, j1 = fy1 | 0;
+  const span = i1 - i0;
+  const sameTile = i0 >> wBits === i1 >> wBits;
+  // Accepted ids are written at slot n unconditionally and n advances by +(accepted): no data-dependent branch
+  // (see kNearestSmall). n < cap holds at every write, because the loop stops as soon as n reaches cap.
+  outer: for (let j = j0; j <= j1; j++) {
+    const rowBits = (j & hMask) << wBits;
+    const rowHash = Math.imul(j >> hBits, 19349663);
+    let h = Math.imul(i0 >> wBits, 73856093) ^ rowHash;
+    h ^= h >>> 16;
+    h = Math.imul(h, 0x85ebca6b);
+    h ^= h >>> 13;
+    const b0 = ((rowBits | (i0 & wMask)) + h) & tMask;
+    if (sameTile && b0 + span <= tMask) {
+      // One tile: the row's buckets b0..b0 + span are consecutive, one run of the sorted arrays.
+      const e = start[b0 + span + 1];
+      for (let t = start[b0]; t < e; t++) {
+        if (scy[t] !== j || (scx[t] - i0) >>> 0 > span) continue; // other rows/cells sharing these buckets
+        const id = sid[t];
+        if (hasLayers && (lay[id] & mask) === 0) continue;
+        const ddx = sx[t] - x, ddy = sy[t] - y;
+        outIds[n] = id;
+        n += +(ddx * ddx + ddy * ddy <= r2) & +(id !== excludeId);
+        scanned++;
+        if (n === cap) break outer;
+      }
+      continue;
+    }
+    // The row crosses a tile edge: cell by cell, skipping cells the disc misses.
     let dy = Math.max(j * cs - y, y - (j + 1) * cs) - slack;
     if (dy < 0) dy = 0;
     const dy2 = dy * dy;
-    const rowBits = (j & hMask) << wBits;
-    const rowHash = Math.imul(j >> hBits, 19349663);
-    for (let i = fx0; i <= fx1; i++) {
+    for (let i = i0; i <= i1; i++) {
       let dx = Math.max(i * cs - x, x - (i + 1) * cs) - slack;
       if (dx < 0) dx = 0;
       if (dx * dx + dy2 > r2) continue; // cell entirely outside the disc (corner cells)
-      let h = Math.imul(i >> wBits, 73856093) ^ rowHash;
-      h ^= h >>> 16;
-      h = Math.imul(h, 0x85ebca6b);
-      h ^= h >>> 13;
-      const b = ((rowBits | (i & wMask)) + h) & tMask;
+      let hc = Math.imul(i >> wBits, 73856093) ^ rowHash;
+      hc ^= hc >>> 16;
+      hc = Math.imul(hc, 0x85ebca6b);
+      hc ^= hc >>> 13;
+      const b = ((rowBits | (i & wMask)) + hc) & tMask;
       const e = start[b + 1];
       for (let t = start[b]; t < e; t++) {
         if (scx[t] !== i || scy[t] !== j) continue; // another cell sharing the bucket
-        scanned++;
-        const ddx = sx[t] - x, ddy = sy[t] - y;
-        if (ddx * ddx + ddy * ddy > r2) continue;
         const id = sid[t];
-        if (id === excludeId || (hasLayers && (lay[id] & mask) === 0)) continue;
-        outIds[n++] = id;
+        if (hasLayers && (lay[id] & mask) === 0) continue;
+        const ddx = sx[t] - x, ddy = sy[t] - y;
+        outIds[n] = id;
+        n += +(ddx * ddx + ddy * ddy <= r2) & +(id !== excludeId);
+        scanned++;
         if (n === cap) break outer;
       }
     }
