@@ -402,10 +402,12 @@ export function queryRadius(
  * squared distances (m²) to outDist2[0..n); returns n <= k. With `layers`, only ids with (layers[id] & mask) !== 0
  * are accepted (an agent's layer bits against the query's mask).
  *
- * Search: rings of cells around the query cell, nearest ring first (RVO2's kd-tree query shrinks its radius the
- * same way, van den Berg et al., agent.cpp insertAgentNeighbor): once k candidates are held, the search radius
- * becomes the k-th distance; a cell is skipped when its nearest point is beyond the radius, and the search stops
- * at the first ring whose nearest point is. Candidates enter by bounded insertion sort, O(k) each.
+ * Search: when the disc covers at most SMALL_QUERY_CELLS cells (r up to about 1.5 cell sizes), kNearestSmall scans
+ * those cells and sorts the survivors. Otherwise kNearestCore runs a ring search: rings of cells around the query
+ * cell, nearest ring first. Once k candidates are held, the search radius becomes the k-th distance (RVO2's kd-tree
+ * query shrinks its radius the same way; van den Berg et al., agent.cpp insertAgentNeighbor). A cell is skipped
+ * when its nearest point is beyond the radius, and the search stops at the first ring whose nearest point is.
+ * Candidates enter by bounded insertion sort, O(k) each. Both paths give the same answer.
  */
 export function queryKNearest(
   hash: SpatialHash, x: number, y: number, r: number, k: number, excludeId: number,
