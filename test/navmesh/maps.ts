@@ -1,5 +1,5 @@
 /** Seeded random polygon maps for the navmesh tests and benchmark. */
-import { createRng, rngFloat, rngRange, type Rng } from '../../src/core/rng';
+import { createRng, rngFloat, rngInt, rngRange, type Rng } from '../../src/core/rng';
 import { strictlyInside, type P, type TestMap } from './oracle';
 
 /** A random star-shaped polygon (concave in general, never self-intersecting) around (cx, cy). */
@@ -45,4 +45,26 @@ export function clutteredMap(seed: number, count: number, size: number): TestMap
     obstacles.push(starPolygon(rng, cx, cy, cell * 0.3, 3, 7));
   }
   return { boundary, obstacles };
+}
+
+/**
+ * Axis-aligned rectangles with integer corners in a 20 m square: exact coincidences everywhere (shared edges,
+ * rectangles flush against the boundary, collinear corners). Corner-to-corner contacts (pinch points, which the
+ * navmesh treats as closed) are rejected.
+ */
+export function rectMap(seed: number): TestMap {
+  const rng = createRng(seed);
+  const rects: number[][] = [];
+  const count = 3 + rngInt(rng, 6);
+  for (let tries = 0; rects.length < count && tries < 200; tries++) {
+    const x0 = rngInt(rng, 19), y0 = rngInt(rng, 19);
+    const x1 = Math.min(20, x0 + 1 + rngInt(rng, 6)), y1 = Math.min(20, y0 + 1 + rngInt(rng, 6));
+    let ok = true;
+    for (const r of rects) {
+      const ix = Math.min(x1, r[2]) - Math.max(x0, r[0]), iy = Math.min(y1, r[3]) - Math.max(y0, r[1]);
+      if (ix === 0 && iy === 0) ok = false;
+    }
+    if (ok) rects.push([x0, y0, x1, y1]);
+  }
+  return { boundary: [[0, 0], [20, 0], [20, 20], [0, 20]], obstacles: rects.map(([a, b, c, d]) => [[a, b], [c, b], [c, d], [a, d]] as P[]) };
 }

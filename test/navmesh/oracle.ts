@@ -65,10 +65,27 @@ export function segmentFree(map: TestMap, a: P, b: P): boolean {
     }
   }
   ts.sort((x, y) => x - y);
+  // Each piece must lie in the closure of the free interior: a point just beside its midpoint, on one side or the
+  // other, must be strictly free. (A piece running along an obstacle edge from the free side passes; a piece in a
+  // zero-width gap, e.g. between an obstacle and a boundary wall it is flush against, does not.)
+  const len = Math.hypot(dx, dy);
+  const eps = 1e-7;
+  const nx = (-dy / len) * eps, ny = (dx / len) * eps;
   for (let i = 0; i + 1 < ts.length; i++) {
     if (ts[i + 1] - ts[i] < 1e-12) continue;
     const m = (ts[i] + ts[i + 1]) / 2;
-    if (!isFree(map, [a[0] + m * dx, a[1] + m * dy])) return false;
+    const mx = a[0] + m * dx, my = a[1] + m * dy;
+    if (!strictlyFree(map, [mx + nx, my + ny]) && !strictlyFree(map, [mx - nx, my - ny])) return false;
+  }
+  return true;
+}
+
+/** Strictly inside the boundary and strictly outside (not on) every obstacle. */
+function strictlyFree(map: TestMap, p: P): boolean {
+  if (!strictlyInside(map.boundary, p)) return false;
+  for (const o of map.obstacles) {
+    if (strictlyInside(o, p)) return false;
+    for (let i = 0; i < o.length; i++) if (distPointSeg(p, o[i], o[(i + 1) % o.length]) < 1e-12) return false;
   }
   return true;
 }

@@ -5,7 +5,7 @@ import { corridorPortals } from '../../src/navmesh/portals';
 import { funnel, polylineLength } from '../../src/funnel/funnel';
 import { createRng, rngRange } from '../../src/core/rng';
 import { distSegSeg, isFree, visibilityGraphShortest, type P, type TestMap } from './oracle';
-import { randomMap } from './maps';
+import { randomMap, rectMap } from './maps';
 
 function randomFreePoint(map: TestMap, seed: number): P {
   const rng = createRng(seed);
@@ -50,6 +50,28 @@ describe('findNavPath + funnel vs visibility-graph Dijkstra (independent oracle)
     }
     expect(found).toBeGreaterThan(150);
     expect(unreachable + found).toBe(200);
+  });
+});
+
+describe('findNavPath + funnel on degenerate axis-aligned maps vs the oracle', () => {
+  it('handles shared edges, flush walls and collinear corners exactly (150 integer rectangle maps, 2 queries each)', () => {
+    let found = 0;
+    for (let seed = 1; seed <= 150; seed++) {
+      const map = rectMap(seed);
+      const rng = createRng(seed + 1e6);
+      for (let k = 0; k < 2; k++) {
+        let s: P, g: P;
+        do { s = [rngRange(rng, 0, 20), rngRange(rng, 0, 20)]; } while (!isFree(map, s));
+        do { g = [rngRange(rng, 0, 20), rngRange(rng, 0, 20)]; } while (!isFree(map, g));
+        const expected = visibilityGraphShortest(map, s, g);
+        const got = straightPath(map, 0, s, g);
+        if (expected === Infinity) { expect(got.status, `seed ${seed}`).toBe('unreachable'); continue; }
+        expect(got.status, `seed ${seed}`).toBe('found');
+        expect(Math.abs(got.length - expected) / expected, `seed ${seed} query ${k}`).toBeLessThan(1e-6);
+        found++;
+      }
+    }
+    expect(found).toBeGreaterThan(200);
   });
 });
 
