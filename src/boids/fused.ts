@@ -17,6 +17,9 @@
 import { spatialHashBucket, type SpatialHash } from '../spatial/hash';
 import { BOIDS_MIN_DIST2 } from './boids';
 
+/** Rings of cells searched before falling back to a linear pass over all agents. */
+const MAX_RINGS = 32;
+
 // Module scratch: the k-best list of the current agent (slots and squared distances).
 let _fusedSlots = new Int32Array(64);
 let _fusedD2 = new Float64Array(64);
@@ -112,11 +115,14 @@ export function boidsTopologicalSorted(
       if (n === kk) bound2 = bd[last];
     }
 
-    // Rings ≥ 2 only when the block could not settle the answer (sparse neighbourhoods).
-    const maxRing = Math.min(1 + Math.ceil(r / cs), 64);
+    // Rings ≥ 2 only when the block could not settle the answer (sparse neighbourhoods). Past MAX_RINGS rings (a
+    // search cap far larger than the cells in a sparse hash) one linear pass over all slots is cheaper and exact.
+    const needRings = 1 + Math.ceil(r / cs);
+    const maxRing = needRings < MAX_RINGS ? needRings : MAX_RINGS;
+    let settled = false;
     for (let ring = 2; ring <= maxRing; ring++) {
       const lb = edge + (ring - 1) * cs;
-      if (lb * lb > bound2) break;
+      if (lb * lb > bound2) { settled = true; break; }
       const j0 = cy - ring, j1 = cy + ring;
       for (let j = j0; j <= j1; j++) {
         const stepI = j === j0 || j === j1 ? 1 : 2 * ring;
@@ -145,6 +151,35 @@ export function boidsTopologicalSorted(
             bd[p] = d2; bs[p] = u;
             if (n === kk) bound2 = bd[last];
           }
+        }
+      }
+    }
+    if (!settled && needRings > MAX_RINGS) {
+      const lb = edge + maxRing * cs;
+      if (!(lb * lb > bound2)) {
+        n = 0;
+        bound2 = r * r;
+        for (let u = 0; u < hash.count; u++) {
+          if (u === t) continue;
+          const dx = sx[u] - x, dy = sy[u] - y;
+          const d2 = dx * dx + dy * dy;
+          if (d2 > bound2) continue;
+          const id = sid[u];
+          let p: number;
+          if (n < kk) { p = n; n++; }
+          else {
+            const ld = bd[last];
+            if (d2 > ld || (d2 === ld && id > sid[bs[last]])) continue;
+            p = last;
+          }
+          while (p > 0) {
+            const pd = bd[p - 1];
+            if (pd < d2 || (pd === d2 && sid[bs[p - 1]] < id)) break;
+            bd[p] = pd; bs[p] = bs[p - 1];
+            p--;
+          }
+          bd[p] = d2; bs[p] = u;
+          if (n === kk) bound2 = bd[last];
         }
       }
     }

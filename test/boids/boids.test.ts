@@ -73,12 +73,14 @@ describe('boidsTopologicalSorted', () => {
     const world = createCrowd({ maxAgents: 2000, seed: 6, cellSize: 1.5 });
     const rng = createRng(21);
     for (let i = 0; i < 1500; i++) {
-      // Three clusters of different density, a sparse halo, and some exact duplicates.
+      // Three clusters of different density, a sparse halo, far outliers (found only through the linear fallback
+      // of a huge search cap), and some exact duplicates.
       const c = i % 4;
-      const x = c === 3 ? rngFloat(rng) * 200 - 100 : c * 30 + (rngFloat(rng) - 0.5) * (4 + 10 * c);
+      const far = i % 250 === 1 ? 3000 * (1 + (i % 3)) : 0;
+      const x = far + (c === 3 ? rngFloat(rng) * 200 - 100 : c * 30 + (rngFloat(rng) - 0.5) * (4 + 10 * c));
       const y = c === 3 ? rngFloat(rng) * 200 - 100 : (rngFloat(rng) - 0.5) * (4 + 10 * c);
       const e = spawnAgent(world, i % 97 === 0 && i > 0 ? { x: world.position.x[i], y: world.position.y[i] } : { x, y, vx: rngFloat(rng) - 0.5, vy: rngFloat(rng) - 0.5 });
-      setBoids(world, e, { k: 1 + (i % 9), radius: i % 5 === 0 ? 3 : 50, separation: 0.7, alignment: 1.1, cohesion: 0.4 });
+      setBoids(world, e, { k: 1 + (i % 9), radius: i % 5 === 0 ? 3 : i % 7 === 0 ? 1e4 : 50, separation: 0.7, alignment: 1.1, cohesion: 0.4 });
     }
     spatialHashSystem(world);
     const cap = world.capacity + 1;
