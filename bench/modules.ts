@@ -1,6 +1,7 @@
 /** The list of bench modules run by `npm run bench`, in order. Each area adds its module here. */
 import type { BenchModule } from './harness';
 import { boidsBench } from './boids';
+import { collisionBench } from './collision';
 import { gridBench } from './grid';
 import { navmeshBench } from './navmesh';
 import { orcaBench } from './orca';
@@ -9,6 +10,7 @@ import { spatialBench } from './spatial';
 
 export const modules: BenchModule[] = [
   boidsBench,
+  collisionBench,
   gridBench,
   navmeshBench,
   orcaBench,
