@@ -154,7 +154,7 @@ export { corridorPortals } from './navmesh/portals';
 export { funnel, polylineLength } from './funnel/funnel';
 export { gridPathPortals } from './funnel/grid';
 export { corridorMoveStart, corridorBlocked, corridorShortcut, raycastMesh } from './navmesh/corridor';
-export { funnelSystem, funnelRange, setNavmesh, setNavGoal, clearNavGoal, setNavTrianglesBlocked, getAgentCorridor } from '../systems/funnel';
+export { funnelSystem, funnelRange, setNavmesh, setNavGoal, moveNavGoal, clearNavGoal, setNavTrianglesBlocked, getAgentCorridor } from '../systems/funnel';
 export type { FunnelOptions, FunnelState } from '../systems/funnel';
 export { corridorComponent, NAV_NONE, NAV_FOLLOWING, NAV_ARRIVED, NAV_UNREACHABLE, NAV_REPLAN } from '../components/corridor';
 export type { CorridorStore } from '../components/corridor';

@@ -17,7 +17,7 @@
 import type { CrowdWorld } from '../src/world/crowd';
 import type { Navmesh } from '../src/navmesh/build';
 import { createNavQuery, createNavPathResult, findNavPath, type NavPathStatus, type NavQuery, type NavPathResult } from '../src/navmesh/search';
-import { closestPointOnTriangle, pointInTriangle } from '../src/navmesh/locate';
+import { closestPointOnTriangle, locateTriangle, pointInTriangle } from '../src/navmesh/locate';
 import { corridorBlocked, corridorMoveStart, corridorShortcut } from '../src/navmesh/corridor';
 import { funnel } from '../src/funnel/funnel';
 import { InvalidArgumentError } from '../src/core/errors';
@@ -192,6 +192,44 @@ export function setNavGoal(world: CrowdWorld, eid: number, x: number, y: number)
   const s = getState(world);
   s.corridor.goalX[eid] = x;
   s.corridor.goalY[eid] = y;
+  return plan(world, s, eid);
+}
+
+/**
+ * Move agent eid's goal (a chased target; Detour's moveTargetPosition): when the new goal is in the corridor's last
+ * triangle or next to it, the corridor is kept or extended by one triangle; otherwise it re-plans at once. Returns
+ * the status ('found' when the corridor was kept or extended).
+ */
+export function moveNavGoal(world: CrowdWorld, eid: number, x: number, y: number): NavPathStatus {
+  requireAgent(world, eid);
+  requireFinite('x', x);
+  requireFinite('y', y);
+  const s = getState(world);
+  const c = s.corridor;
+  const st = c.state[eid];
+  const slot = c.slot[eid];
+  if ((st === NAV_FOLLOWING || st === NAV_ARRIVED) && slot >= 0 && c.length[eid] > 0) {
+    const t = locateTriangle(s.mesh, x, y);
+    const off = slot * s.maxCorridor, len = c.length[eid];
+    const last = s.pool[off + len - 1];
+    const N = s.mesh.neighbours;
+    if (t >= 0 && s.blocked[t] === 0) {
+      if (t === last || (len > 1 && t === s.pool[off + len - 2])) {
+        if (t !== last) c.length[eid] = len - 1; // stepped back into the previous triangle
+      } else if ((N[3 * last] === t || N[3 * last + 1] === t || N[3 * last + 2] === t) && len < s.maxCorridor) {
+        s.pool[off + len] = t;
+        c.length[eid] = len + 1;
+      } else {
+        c.goalX[eid] = x; c.goalY[eid] = y;
+        return plan(world, s, eid);
+      }
+      c.goalX[eid] = x; c.goalY[eid] = y;
+      c.state[eid] = NAV_FOLLOWING;
+      return 'found';
+    }
+  }
+  c.goalX[eid] = x;
+  c.goalY[eid] = y;
   return plan(world, s, eid);
 }
 

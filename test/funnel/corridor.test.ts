@@ -3,7 +3,7 @@ import { createCrowd } from '../../src/world/crowd';
 import { spawnAgent, setAgentPosition } from '../../src/world/agents';
 import { step } from '../../src/world/step';
 import { buildNavmesh, type Navmesh, type PolygonMap } from '../../src/navmesh/build';
-import { setNavmesh, setNavGoal, setNavTrianglesBlocked, getAgentCorridor, funnelSystem } from '../../systems/funnel';
+import { setNavmesh, setNavGoal, moveNavGoal, setNavTrianglesBlocked, getAgentCorridor, funnelSystem } from '../../systems/funnel';
 import { corridorComponent, NAV_ARRIVED, NAV_FOLLOWING, NAV_REPLAN, NAV_UNREACHABLE } from '../../components/corridor';
 import { corridorMoveStart } from '../../src/navmesh/corridor';
 import { locateTriangle, pointInTriangle } from '../../src/navmesh/locate';
@@ -209,5 +209,32 @@ describe('funnelSystem determinism and budget', () => {
     expect(following()).toBe(4);
     funnelSystem(world, 1 / 60);
     expect(following()).toBe(5);
+  });
+});
+
+describe('moveNavGoal', () => {
+  it('follows a moving target: keeps or extends the corridor for small moves, re-plans for jumps, and catches it', () => {
+    const { world, eid } = setup();
+    const c = corridorComponent(world);
+    expect(setNavGoal(world, eid, 10, 10)).toBe('found');
+    // The target walks right along y = 10 at 1 m/s (slower than the agent's 2 m/s), on the near side of the wall.
+    let tx = 10, ty = 10;
+    const replans0 = c.replans[eid];
+    for (let f = 0; f < 60 * 4; f++) {
+      tx += 1 / 60;
+      expect(moveNavGoal(world, eid, tx, ty)).toBe('found');
+      step(world, 1 / 60);
+    }
+    // Small moves never needed a re-plan through the system.
+    expect(c.replans[eid]).toBe(replans0);
+    // A jump to the other side of the wall re-plans at once (through gap B).
+    expect(moveNavGoal(world, eid, 30, 15)).toBe('found');
+    const cor = new Int32Array(4096);
+    const n = getAgentCorridor(world, eid, cor);
+    const mesh = (world.systems.funnel as { mesh: Navmesh }).mesh;
+    expect(cor[n - 1]).toBe(locateTriangle(mesh, 30, 15));
+    for (let f = 0; f < 60 * 30 && c.state[eid] !== NAV_ARRIVED; f++) step(world, 1 / 60);
+    expect(c.state[eid]).toBe(NAV_ARRIVED);
+    expect(Math.hypot(world.position.x[eid] - 30, world.position.y[eid] - 15)).toBeLessThan(0.1);
   });
 });
