@@ -8,3 +8,4 @@ import './ui/murmuration';
 import './ui/astar';
 import './ui/horde';
 import './ui/orca';
+import './ui/rts';

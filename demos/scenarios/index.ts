@@ -8,3 +8,4 @@ import './astar';
 import './circle-swap';
 import './corridor';
 import './blocks';
+import './rts';
