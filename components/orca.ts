@@ -45,7 +45,7 @@ export interface OrcaWorldState {
   /**
    * Symmetry breaking: every step, each ORCA agent with a non-zero preferred velocity has it nudged by a vector
    * with components uniform in [-s, s] m/s drawn from the world's seeded PRNG, in dense (spawn) order. Perfectly
-   * symmetric set-ups (two agents exactly head-on, four blocks) otherwise can deadlock ORCA. @default 1e-4
+   * symmetric set-ups (two agents exactly head-on, four blocks) otherwise can deadlock ORCA. @default 0.01
    */
   symmetryBreaking: number;
   /**
@@ -60,7 +60,7 @@ export interface OrcaWorldState {
 export function orcaState(world: CrowdWorld): OrcaWorldState {
   let st = world.systems.orca as OrcaWorldState | undefined;
   if (st === undefined) {
-    st = { obstacles: createObstacleSet(), symmetryBreaking: 1e-4, fallback: 'paper' };
+    st = { obstacles: createObstacleSet(), symmetryBreaking: 1e-2, fallback: 'paper' };
     world.systems.orca = st;
   }
   return st;
