@@ -87,6 +87,8 @@ function dist2(i: number, j: number): number {
   return dx * dx + dy * dy + dz * dz;
 }
 
+const _blowDirs = new Float64Array(12);
+
 // Six directions tried in turn when blowing up a degenerate simplex.
 const AXES = [1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1];
 
@@ -128,7 +130,9 @@ export function epaLocal(a: Shape, b: Shape, rel: Float64Array, maxIterations: n
     let px: number, py: number, pz: number;
     if (ax <= ay && ax <= az) { px = 0; py = ez; pz = -ey; } else if (ay <= az) { px = -ez; py = 0; pz = ex; } else { px = ey; py = -ex; pz = 0; }
     const qx = ey * pz - ez * py, qy = ez * px - ex * pz, qz = ex * py - ey * px;
-    const dirs = [px, py, pz, -px, -py, -pz, qx, qy, qz, -qx, -qy, -qz];
+    const dirs = _blowDirs;
+    dirs[0] = px; dirs[1] = py; dirs[2] = pz; dirs[3] = -px; dirs[4] = -py; dirs[5] = -pz;
+    dirs[6] = qx; dirs[7] = qy; dirs[8] = qz; dirs[9] = -qx; dirs[10] = -qy; dirs[11] = -qz;
     let best = 0, bestArea = -1;
     for (let k = 0; k < 4 && nv === 2; k++) {
       addVertex(a, b, rel, dirs[3 * k], dirs[3 * k + 1], dirs[3 * k + 2]);

@@ -93,7 +93,7 @@ const MAXC = 2 * MAXP + 8;
 const _fAu = new Float64Array(MAXP), _fAv = new Float64Array(MAXP), _fAh = new Float64Array(MAXP), _fAid = new Int32Array(MAXP);
 const _fBu = new Float64Array(MAXP), _fBv = new Float64Array(MAXP), _fBh = new Float64Array(MAXP), _fBid = new Int32Array(MAXP);
 let nFA = 0, nFB = 0;
-const _hullIdx = new Int32Array(2 * MAXP + 2);
+const _hullIdx = new Int32Array(MAXP + 1), _hullOut = new Int32Array(2 * MAXP + 2);
 const _tmpU = new Float64Array(MAXP), _tmpV = new Float64Array(MAXP), _tmpH = new Float64Array(MAXP), _tmpId = new Int32Array(MAXP);
 // clip polygons: u, v, id, tag of the outgoing edge (two vertex ids of the edge + which shape)
 const _c1u = new Float64Array(MAXC), _c1v = new Float64Array(MAXC), _c1id = new Float64Array(MAXC), _c1e0 = new Int32Array(MAXC), _c1e1 = new Int32Array(MAXC), _c1es = new Int8Array(MAXC);
@@ -224,7 +224,7 @@ function hull2d(fu: Float64Array, fv: Float64Array, fh: Float64Array, fid: Int32
     while (j >= 0 && (fu[_hullIdx[j]] > fu[k] || (fu[_hullIdx[j]] === fu[k] && fv[_hullIdx[j]] > fv[k]))) { _hullIdx[j + 1] = _hullIdx[j]; j--; }
     _hullIdx[j + 1] = k;
   }
-  const out = _hullIdx.subarray(MAXP + 1); // chain (indices), reuses the tail of the scratch
+  const out = _hullOut; // chain (indices)
   let m = 0;
   // lower hull
   for (let i = 0; i < n; i++) {

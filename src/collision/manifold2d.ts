@@ -191,6 +191,8 @@ function epaPush(a: Shape2, b: Shape2, dx: number, dy: number, at: number): void
   en++;
 }
 
+const AX = [1, -1, 0, 0], AY = [0, 0, 1, -1];
+
 function epa2(a: Shape2, b: Shape2): void {
   const scale = a.boundingRadius + b.boundingRadius;
   const tol = 1e-10 * scale;
@@ -198,7 +200,6 @@ function epa2(a: Shape2, b: Shape2): void {
   for (let k = 0; k < sn; k++) { _ew[2 * k] = _sw[2 * k]; _ew[2 * k + 1] = _sw[2 * k + 1]; _ea[2 * k] = _sa[2 * k]; _ea[2 * k + 1] = _sa[2 * k + 1]; _eb[2 * k] = _sb[2 * k]; _eb[2 * k + 1] = _sb[2 * k + 1]; }
   en = sn;
   // blow up a point or a segment to a triangle
-  const AX = [1, -1, 0, 0], AY = [0, 0, 1, -1];
   for (let k = 0; en === 1 && k < 4; k++) {
     epaPush(a, b, AX[k], AY[k], 1);
     const dx = _ew[2] - _ew[0], dy = _ew[3] - _ew[1];
