@@ -1,0 +1,231 @@
+import { describe, expect, it } from 'vitest';
+import { createCrowd } from '../../src/world/crowd';
+import { spawnAgent, setPreferredVelocity, setAgentVelocity, setAgentParams } from '../../src/world/agents';
+import { step } from '../../src/world/step';
+import { spatialHashSystem } from '../../systems/spatial-hash';
+import { orcaSystem } from '../../systems/orca';
+import { addObstacle, disableOrca, enableOrca, getObstacles, orcaComponent, setOrcaOptions, setOrcaParams } from '../../components/orca';
+import { LOD_ALL, LOD_ORCA, lodComponent } from '../../components/lod';
+import { addObstacleToSet, createObstacleSet, queryObstacleSegments } from '../../src/avoidance/obstacles';
+import { createOrcaAgent, createOrcaNeighbours, orcaShare, orcaVelocity } from '../../src/avoidance/orca';
+import { createRng, rngFloat, rngRange } from '../../src/core/rng';
+import { DegenerateGeometryError, InvalidArgumentError, UnknownEntityError } from '../../src/core/errors';
+import type { CrowdWorld } from '../../src/world/crowd';
+
+describe('enableOrca / setOrcaParams', () => {
+  it('rejects bad parameters with the field named, and unknown entities', () => {
+    const world = createCrowd({ maxAgents: 4 });
+    const e = spawnAgent(world, { x: 0, y: 0 });
+    const bad: [object, string][] = [
+      [{ timeHorizon: 0 }, 'params.timeHorizon'],
+      [{ timeHorizon: -1 }, 'params.timeHorizon'],
+      [{ obstacleTimeHorizon: NaN }, 'params.obstacleTimeHorizon'],
+      [{ neighbourDistance: 0 }, 'params.neighbourDistance'],
+      [{ maxNeighbours: 1.5 }, 'params.maxNeighbours'],
+      [{ maxNeighbours: 1000 }, 'params.maxNeighbours'],
+      [{ priority: -1 }, 'params.priority'],
+    ];
+    for (const [p, field] of bad) {
+      expect(() => enableOrca(world, e, p)).toThrow(InvalidArgumentError);
+      expect(() => enableOrca(world, e, p)).toThrow(field);
+    }
+    // Nothing was applied by the failed calls.
+    expect(orcaComponent(world).enabled[e]).toBe(0);
+    expect(() => enableOrca(world, 99)).toThrow(UnknownEntityError);
+    setOrcaParams(world, e, { priority: Infinity, maxNeighbours: 4 });
+    expect(orcaComponent(world).priority[e]).toBe(Infinity);
+    expect(orcaComponent(world).maxNeighbours[e]).toBe(4);
+    expect(() => setOrcaOptions(world, { symmetryBreaking: -1 })).toThrow('options.symmetryBreaking');
+    expect(() => setOrcaOptions(world, { fallback: 'soft' as 'paper' })).toThrow('options.fallback');
+  });
+});
+
+describe('addObstacle', () => {
+  it('rejects degenerate geometry', () => {
+    const world = createCrowd({ maxAgents: 4 });
+    expect(() => addObstacle(world, [[0, 0], [1, 0]])).toThrow(DegenerateGeometryError);
+    expect(() => addObstacle(world, [[0, 0], [1, 0], [2, 0]])).toThrow('zero area');
+    expect(() => addObstacle(world, [[0, 0], [3, 3], [3, 0], [0, 2]])).toThrow('self-intersecting');
+    expect(() => addObstacle(world, [[0, 0], [0, 0]], { closed: false })).toThrow(DegenerateGeometryError);
+    expect(() => addObstacle(world, [[0, 0], [NaN, 1], [1, 1]])).toThrow(InvalidArgumentError);
+    expect(getObstacles(world).obstacleCount).toBe(0);
+  });
+  it('stores polygons counter-clockwise with convexity, polylines as a two-sided ring', () => {
+    const set = createObstacleSet();
+    // Clockwise L-shape: one reflex vertex at (1, 1).
+    addObstacleToSet(set, [[0, 0], [0, 2], [1, 2], [1, 1], [2, 1], [2, 0]]);
+    let area2 = 0, reflex = 0;
+    for (let v = 0; v < 6; v++) {
+      const u = set.next[v];
+      area2 += set.x[v] * set.y[u] - set.x[u] * set.y[v];
+      if (set.convex[v] === 0) { reflex++; expect([set.x[v], set.y[v]]).toEqual([1, 1]); }
+      expect(set.prev[u]).toBe(v);
+      expect(Math.hypot(set.dirX[v], set.dirY[v])).toBeCloseTo(1, 14);
+    }
+    expect(area2).toBeGreaterThan(0);
+    expect(reflex).toBe(1);
+    // Polyline a-b-c (a left turn at b): ring a, b, c, b; ends convex; b convex on one side, reflex on the other.
+    const base = set.vertexCount;
+    addObstacleToSet(set, [[10, 0], [12, 0], [12, 2]], { closed: false });
+    expect(set.vertexCount - base).toBe(4);
+    expect(Array.from(set.convex.subarray(base, base + 4))).toEqual([1, 1, 1, 0]);
+  });
+});
+
+describe('queryObstacleSegments', () => {
+  it('returns exactly the brute-force set (outer side, within range), nearest first', () => {
+    const rng = createRng(11);
+    const set = createObstacleSet();
+    for (let k = 0; k < 30; k++) {
+      const cx = rngRange(rng, -50, 50), cy = rngRange(rng, -50, 50), s = rngRange(rng, 0.5, 3);
+      if (k % 3 === 2) addObstacleToSet(set, [[cx, cy], [cx + 2 * s, cy + s], [cx + 3 * s, cy - s]], { closed: false });
+      else addObstacleToSet(set, [[cx, cy], [cx + s, cy], [cx + s, cy + 2 * s], [cx, cy + s]]);
+    }
+    const out = new Int32Array(set.vertexCount), d2 = new Float64Array(set.vertexCount);
+    for (let q = 0; q < 300; q++) {
+      const x = rngRange(rng, -60, 60), y = rngRange(rng, -60, 60), range = rngRange(rng, 0.5, 15);
+      const n = queryObstacleSegments(set, x, y, range, out, d2);
+      const brute: [number, number][] = [];
+      for (let v = 0; v < set.vertexCount; v++) {
+        const u = set.next[v];
+        const ex = set.x[u] - set.x[v], ey = set.y[u] - set.y[v], rx = x - set.x[v], ry = y - set.y[v];
+        if (ex * ry - ey * rx >= 0) continue;
+        const t = Math.min(1, Math.max(0, (rx * ex + ry * ey) / (ex * ex + ey * ey)));
+        const dd = (rx - t * ex) ** 2 + (ry - t * ey) ** 2;
+        if (dd < range * range) brute.push([dd, v]);
+      }
+      brute.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+      expect(Array.from(out.subarray(0, n))).toEqual(brute.map((b) => b[1]));
+    }
+  });
+});
+
+/** Brute-force k nearest (independent of the spatial hash), with the layer filter. */
+function bruteNearest(world: CrowdWorld, eid: number, r: number, k: number): number[] {
+  const { x, y } = world.position;
+  const c: [number, number][] = [];
+  for (let i = 0; i < world.agents.count; i++) {
+    const j = world.agents.dense[i];
+    if (j === eid || (world.agent.layer[j] & world.agent.mask[eid]) === 0) continue;
+    const d = (x[j] - x[eid]) ** 2 + (y[j] - y[eid]) ** 2;
+    if (d <= r * r) c.push([d, j]);
+  }
+  c.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  return c.slice(0, k).map((p) => p[1]);
+}
+
+describe('orcaSystem', () => {
+  it('equals orcaVelocity on brute-force neighbour lists (no symmetry nudge), for every agent', () => {
+    const world = createCrowd({ maxAgents: 64, seed: 5, neighbourRadius: 3 });
+    const rng = createRng(5);
+    setOrcaOptions(world, { symmetryBreaking: 0 });
+    addObstacle(world, [[-1, -1], [1, -1], [1, 1], [-1, 1]]);
+    const eids: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      let x = 0, y = 0;
+      while (Math.abs(x) < 1.6 && Math.abs(y) < 1.6) { x = rngRange(rng, -8, 8); y = rngRange(rng, -8, 8); }
+      const e = spawnAgent(world, { x, y, radius: 0.4, maxSpeed: 1.5, vx: rngRange(rng, -1, 1), vy: rngRange(rng, -1, 1), layer: 1 + (i % 2), mask: i % 5 === 0 ? 1 : -1 });
+      enableOrca(world, e, { neighbourDistance: 4, maxNeighbours: 6, timeHorizon: 2, obstacleTimeHorizon: 1, priority: i % 7 === 0 ? Infinity : 1 + (i % 3) });
+      setPreferredVelocity(world, e, rngRange(rng, -1.5, 1.5), rngRange(rng, -1.5, 1.5));
+      eids.push(e);
+    }
+    disableOrca(world, eids[3]); // a non-avoiding neighbour for the others
+    spatialHashSystem(world);
+    for (const e of eids) { world.desiredVelocity.x[e] = world.preferredVelocity.x[e]; world.desiredVelocity.y[e] = world.preferredVelocity.y[e]; }
+    orcaSystem(world, 0.1);
+    const C = orcaComponent(world);
+    const set = getObstacles(world);
+    const ids = new Int32Array(set.vertexCount), d2 = new Float64Array(set.vertexCount);
+    for (const e of eids) {
+      if (e === eids[3]) {
+        expect(world.desiredVelocity.x[e]).toBe(world.preferredVelocity.x[e]);
+        continue;
+      }
+      const a = createOrcaAgent();
+      Object.assign(a, {
+        x: world.position.x[e], y: world.position.y[e], vx: world.velocity.x[e], vy: world.velocity.y[e],
+        prefVx: world.preferredVelocity.x[e], prefVy: world.preferredVelocity.y[e], radius: 0.4, maxSpeed: 1.5,
+        timeHorizon: 2, obstacleTimeHorizon: 1, id: e,
+      });
+      const near = bruteNearest(world, e, 4, 6);
+      const nb = createOrcaNeighbours(6);
+      nb.count = near.length;
+      near.forEach((j, k) => {
+        nb.x[k] = world.position.x[j]; nb.y[k] = world.position.y[j]; nb.vx[k] = world.velocity.x[j]; nb.vy[k] = world.velocity.y[j];
+        nb.radius[k] = 0.4; nb.id[k] = j;
+        nb.share[k] = C.enabled[j] ? orcaShare(C.priority[e], C.priority[j]) : 1;
+      });
+      const n = queryObstacleSegments(set, a.x, a.y, 1 * 1.5 + 0.4, ids, d2);
+      const out = { x: 0, y: 0 };
+      orcaVelocity(a, nb, set, ids, n, 0.1, out);
+      expect(world.desiredVelocity.x[e]).toBe(out.x);
+      expect(world.desiredVelocity.y[e]).toBe(out.y);
+    }
+  });
+
+  it('layers and masks: an agent ignores neighbours outside its mask, the other still avoids it', () => {
+    const world = createCrowd({ maxAgents: 4, neighbourRadius: 5 });
+    setOrcaOptions(world, { symmetryBreaking: 0 });
+    const a = spawnAgent(world, { x: 0, y: 0, radius: 0.5, maxSpeed: 2, layer: 1, mask: 1 });
+    const b = spawnAgent(world, { x: 4, y: 0.1, radius: 0.5, maxSpeed: 2, layer: 2, mask: 3 });
+    for (const e of [a, b]) enableOrca(world, e, { timeHorizon: 4 });
+    setAgentVelocity(world, a, 1, 0); setPreferredVelocity(world, a, 1, 0);
+    setAgentVelocity(world, b, -1, 0); setPreferredVelocity(world, b, -1, 0);
+    world.enabled.integrate = false;
+    step(world, 0.1);
+    // a's mask (1) excludes b's layer (2): a keeps its preferred velocity; b (mask 3) sees a and dodges.
+    expect(world.desiredVelocity.x[a]).toBe(1);
+    expect(world.desiredVelocity.y[a]).toBe(0);
+    expect(Math.hypot(world.desiredVelocity.x[b] + 1, world.desiredVelocity.y[b])).toBeGreaterThan(0.1);
+  });
+
+  it('priority Infinity never yields; its partner takes the whole avoidance', () => {
+    const world = createCrowd({ maxAgents: 4, neighbourRadius: 5 });
+    setOrcaOptions(world, { symmetryBreaking: 0 });
+    const tank = spawnAgent(world, { x: 0, y: 0, radius: 0.5, maxSpeed: 2 });
+    const unit = spawnAgent(world, { x: 4, y: 0.1, radius: 0.5, maxSpeed: 2 });
+    enableOrca(world, tank, { timeHorizon: 4, priority: Infinity });
+    enableOrca(world, unit, { timeHorizon: 4 });
+    setAgentVelocity(world, tank, 1, 0); setPreferredVelocity(world, tank, 1, 0);
+    setAgentVelocity(world, unit, -1, 0); setPreferredVelocity(world, unit, -1, 0);
+    world.enabled.integrate = false;
+    step(world, 0.1);
+    expect(world.desiredVelocity.x[tank]).toBe(1);
+    expect(world.desiredVelocity.y[tank]).toBe(0);
+    const dodge = Math.hypot(world.desiredVelocity.x[unit] + 1, world.desiredVelocity.y[unit]);
+    // Same pair with equal priorities: each dodges half as much as the unit alone does here.
+    setOrcaParams(world, tank, { priority: 1 });
+    step(world, 0.1);
+    const half = Math.hypot(world.desiredVelocity.x[unit] + 1, world.desiredVelocity.y[unit]);
+    expect(dodge).toBeCloseTo(2 * half, 10);
+  });
+
+  it('an agent whose LOD_ORCA flag is off keeps desired = preferred, and counts as non-avoiding for others', () => {
+    const world = createCrowd({ maxAgents: 4, neighbourRadius: 5 });
+    setOrcaOptions(world, { symmetryBreaking: 0 });
+    const a = spawnAgent(world, { x: 0, y: 0, radius: 0.5, maxSpeed: 2 });
+    const b = spawnAgent(world, { x: 3, y: 0.2, radius: 0.5, maxSpeed: 2 });
+    for (const e of [a, b]) enableOrca(world, e, { timeHorizon: 4 });
+    setAgentVelocity(world, a, 1, 0); setPreferredVelocity(world, a, 1, 0);
+    setAgentVelocity(world, b, -1, 0); setPreferredVelocity(world, b, -1, 0);
+    lodComponent(world).flags[b] = LOD_ALL & ~LOD_ORCA;
+    world.enabled.integrate = false;
+    world.enabled.lod = false;
+    step(world, 0.1);
+    expect(world.desiredVelocity.x[b]).toBe(-1);
+    const full = Math.hypot(world.desiredVelocity.x[a] - 1, world.desiredVelocity.y[a]);
+    lodComponent(world).flags[b] = LOD_ALL;
+    step(world, 0.1);
+    const shared = Math.hypot(world.desiredVelocity.x[a] - 1, world.desiredVelocity.y[a]);
+    expect(full).toBeCloseTo(2 * shared, 10);
+  });
+
+  it('validates at the parameter setters: spawn rejects a zero radius before ORCA ever sees it', () => {
+    const world = createCrowd({ maxAgents: 4 });
+    expect(() => spawnAgent(world, { x: 0, y: 0, radius: 0 })).toThrow('init.radius');
+    const e = spawnAgent(world, { x: 0, y: 0 });
+    expect(() => setAgentParams(world, e, { radius: -1 })).toThrow('params.radius');
+    expect(() => setAgentVelocity(world, e, NaN, 0)).toThrow(InvalidArgumentError);
+    void rngFloat;
+  });
+});
