@@ -189,12 +189,12 @@ function intervalH(rx: number, ry: number, lx: number, ly: number, px: number, p
 /** Push an interval node (root, [L, R]) entering triangle `poly` through the edge whose endpoints are w (L side), u (R side). */
 function pushInterval(
   q: NavQuery, parent: number, root: number, g: number, via: number, poly: number, u: number, w: number,
-  lx: number, ly: number, rx2: number, ry2: number,
-): void {
+  lx: number, ly: number, rx2: number, ry2: number, push = true,
+): number {
   const rx = rootX(q, root), ry = rootY(q, root);
   const h = intervalH(rx, ry, lx, ly, rx2, ry2);
   const node = newNode(q, KIND_INTERVAL, parent, root, poly, via, g, g + h);
-  if (node < 0) return;
+  if (node < 0) return -1;
   const T = q.mesh.triangles;
   // Entry edge of `poly`: its CCW edge w → u.
   let e = 0;
@@ -202,16 +202,17 @@ function pushInterval(
   q.entry[node] = e;
   const iv = q.iv;
   iv[4 * node] = lx; iv[4 * node + 1] = ly; iv[4 * node + 2] = rx2; iv[4 * node + 3] = ry2;
-  q.open.push(node);
+  if (push) q.open.push(node);
+  return node;
 }
 
-/** Local index (0..2) of vertex v in triangle t, or -1. */
 /** Neighbour across edge k of t, honouring closed triangles. */
 function nbr(q: NavQuery, t: number, k: number): number {
   const nb = q.mesh.neighbours[3 * t + k];
   return nb >= 0 && q.blocked !== null && q.blocked[nb] !== 0 ? -1 : nb;
 }
 
+/** Local index (0..2) of vertex v in triangle t, or -1. */
 function localIndex(T: Uint32Array, t: number, v: number): number {
   if (T[3 * t] === v) return 0;
   if (T[3 * t + 1] === v) return 1;
@@ -332,7 +333,16 @@ export function findNavPath(q: NavQuery, sx: number, sy: number, gx: number, gy:
     if (root >= 0 && g > q.bestG[root] + 1e-12 * (1 + g)) continue;
     q.nodesExpanded++;
     if (kind === KIND_VERTEX) expandVertex(q, node, root, g);
-    else expandInterval(q, node, root, g);
+    else {
+      // A cone whose single successor cone would be popped next anyway (f no greater than the open list's best)
+      // is expanded at once, without a trip through the open list (after Polyanya's one-successor rule, kept in
+      // strict f order so no extra nodes are expanded).
+      let cur = expandInterval(q, node, root, g);
+      while (cur >= 0 && !_overflow) {
+        q.nodesExpanded++;
+        cur = expandInterval(q, cur, root, g);
+      }
+    }
     if (_overflow) break;
   }
   q.nodesCreated = _n;
@@ -432,7 +442,8 @@ function clipArc(vx: number, vy: number, ux: number, uy: number, wx: number, wy:
   _clip[0] = lo; _clip[1] = hi;
 }
 
-function expandInterval(q: NavQuery, node: number, root: number, g: number): void {
+/** Expand an interval node; returns its only successor (not pushed) when it has exactly one, else −1. */
+function expandInterval(q: NavQuery, node: number, root: number, g: number): number {
   const { vertices: V, triangles: T } = q.mesh;
   const corner = _corner;
   const Q = q.poly[node];
@@ -452,6 +463,7 @@ function expandInterval(q: NavQuery, node: number, root: number, g: number): voi
       if (fin >= 0) q.open.push(fin);
     }
   }
+  let succ0 = -1, succ1 = -1;
   for (let s = 1; s <= 2; s++) {
     const k = (j + s) % 3;
     const u = T[3 * Q + k], w = T[3 * Q + (k + 1) % 3];
@@ -484,8 +496,13 @@ function expandInterval(q: NavQuery, node: number, root: number, g: number): voi
     const p1x = ux + hi * (wx - ux), p1y = uy + hi * (wy - uy);
     // A cone seen edge-on (root on the edge's line) carries nothing forward: its endpoints were relaxed above.
     if (Math.abs(orient(rx, ry, p0x, p0y, p1x, p1y)) <= 1e-11 * dist(rx, ry, p0x, p0y) * dist(p0x, p0y, p1x, p1y)) continue;
-    pushInterval(q, node, root, g, -1, nb, u, w, p1x, p1y, p0x, p0y);
+    const child = pushInterval(q, node, root, g, -1, nb, u, w, p1x, p1y, p0x, p0y, false);
+    if (succ0 < 0) succ0 = child; else succ1 = child;
   }
+  if (succ1 >= 0) { q.open.push(succ0); q.open.push(succ1); return -1; }
+  // A single successor that would be popped next anyway skips the open list.
+  if (succ0 >= 0 && q.open.length > 0 && q.f[succ0] > q.f[q.open.peek()!]) { q.open.push(succ0); return -1; }
+  return succ0;
 }
 
 /** Read the corridor back from the final node. Returns false if it does not fit in `out.corridor`. */
