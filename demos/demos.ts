@@ -9,3 +9,4 @@ import './ui/astar';
 import './ui/horde';
 import './ui/orca';
 import './ui/rts';
+import './ui/contacts';

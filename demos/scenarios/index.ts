@@ -9,3 +9,4 @@ import './circle-swap';
 import './corridor';
 import './blocks';
 import './rts';
+import './contacts';
