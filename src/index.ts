@@ -65,7 +65,7 @@ export {
   spatialHashBucket,
   SPATIAL_HASH_MAX_COORDINATE,
 } from './spatial/hash';
-export type { SpatialHash } from './spatial/hash';
+export type { SpatialHash, KNearestBatchIndex } from './spatial/hash';
 
 // ---- grid ----
 export {

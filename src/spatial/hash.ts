@@ -567,22 +567,27 @@ function kNearestSmall(
   return n;
 }
 
+/** Where queryKNearestBatch writes each entry's results: at its entity id (default) or at its sorted slot. */
+export type KNearestBatchIndex = 'id' | 'slot';
+
 /**
  * Batch k-nearest query for the entries in sorted slots [start, start + count) of the hash, each excluding itself.
- * Slot t holds entity id = hash.sortedIds[t] at (sortedX[t], sortedY[t]). Its neighbours go to
- * outIds[t * k .. t * k + n), sorted as queryKNearest sorts them, their squared distances to the same offsets of
- * outDist2, and n to outCounts[t]. Results equal one queryKNearest call per entry. Disjoint slot ranges write
- * disjoint outputs, so ranges can be split across workers. Returns the total number of neighbours written.
+ * Slot t holds entity id = hash.sortedIds[t] at (sortedX[t], sortedY[t]). Results equal one queryKNearest call per
+ * entry. With `indexBy = 'id'` (default), entity id's neighbours go to outIds[id * k .. id * k + n), sorted as
+ * queryKNearest sorts them, their squared distances to the same offsets of outDist2, and n to outCounts[id]. With
+ * `indexBy = 'slot'`, the same go to offset t * k and outCounts[t]. Disjoint slot ranges write disjoint outputs in
+ * both modes, so ranges can be split across workers. Returns the total number of neighbours written.
  *
- * Why slots, not ids: queries run in slot order, cell by cell, so consecutive queries read the same few runs of the
- * sorted arrays from cache, and slot-indexed output is written sequentially too. Writing at id * k instead
- * scattered the writes over memory: 58 ms against 50 ms CPU for 100k agents (2026-11-29). A variant that gathered
- * each cell's candidates once and ran all the cell's members against them was also slower (60 ms against 52 ms);
- * the per-member work dominates, not the cell lookups.
+ * Queries run in slot order, cell by cell, so consecutive queries read the same few runs of the sorted arrays from
+ * cache. 'slot' output is also written sequentially. 'id' output scatters the writes over memory, and measured
+ * 58 ms against 50 ms CPU for 100k agents (2026-11-29), so prefer 'slot' when the consumer can loop over slots. A
+ * variant that gathered each cell's candidates once and ran all the cell's members against them was also slower
+ * (60 ms against 52 ms): the per-member work dominates, not the cell lookups.
  */
 export function queryKNearestBatch(
   hash: SpatialHash, start: number, count: number, r: number, k: number,
   outIds: Int32Array, outDist2: Float64Array, outCounts: Int32Array, layers?: Int32Array | null, mask?: number,
+  indexBy: KNearestBatchIndex = 'id',
 ): number {
   requireInteger('start', start, 0);
   requireInteger('count', count, 0);
@@ -594,15 +599,27 @@ export function queryKNearestBatch(
   requireInteger('k', k, 0);
   const m = mask ?? -1;
   requireInteger('mask', m);
-  if (outIds.length < end * k) throw new InvalidArgumentError('outIds', outIds, `must hold (start + count) * k = ${end * k} ids`);
-  if (outDist2.length < end * k) throw new InvalidArgumentError('outDist2', outDist2, `must hold (start + count) * k = ${end * k} distances`);
-  if (outCounts.length < end) throw new InvalidArgumentError('outCounts', outCounts, `must hold start + count = ${end} counts`);
+  if (indexBy !== 'id' && indexBy !== 'slot') throw new InvalidArgumentError('indexBy', indexBy, "must be 'id' or 'slot'");
+  const bySlot = indexBy === 'slot';
   const lay = layers ?? null;
   const sx = hash.sortedX, sy = hash.sortedY, sid = hash.sortedIds;
+  // Output bounds, checked once: the largest index written must have k slots and a count.
+  let maxIndex = end - 1;
+  if (!bySlot) {
+    maxIndex = -1;
+    for (let t = start; t < end; t++) if (sid[t] > maxIndex) maxIndex = sid[t];
+  }
+  const need = (maxIndex + 1) * k;
+  const what = bySlot ? '(start + count)' : '(max id + 1)';
+  if (outIds.length < need) throw new InvalidArgumentError('outIds', outIds, `must hold ${what} * k = ${need} ids`);
+  if (outDist2.length < need) throw new InvalidArgumentError('outDist2', outDist2, `must hold ${what} * k = ${need} distances`);
+  if (outCounts.length < maxIndex + 1) throw new InvalidArgumentError('outCounts', outCounts, `must hold ${what} = ${maxIndex + 1} counts`);
   let total = 0;
   for (let t = start; t < end; t++) {
-    const n = kNearestSmall(hash, sx[t], sy[t], r, k, sid[t], outIds, outDist2, t * k, lay, m);
-    outCounts[t] = n;
+    const id = sid[t];
+    const o = bySlot ? t : id;
+    const n = kNearestSmall(hash, sx[t], sy[t], r, k, id, outIds, outDist2, o * k, lay, m);
+    outCounts[o] = n;
     total += n;
   }
   return total;

@@ -414,22 +414,27 @@ describe('queryKNearest', () => {
 });
 
 describe('queryKNearestBatch', () => {
+  /** Runs the batch in both output layouts and checks every entry against brute force. */
   function checkBatch(s: Scene, cell: number, r: number, k: number, layers: Int32Array | null, mask: number): void {
     const h = built(s, cell);
-    const ids = new Int32Array(h.count * k), d2 = new Float64Array(h.count * k), counts = new Int32Array(h.count).fill(-1);
-    const total = queryKNearestBatch(h, 0, h.count, r, k, ids, d2, counts, layers, mask);
-    let sum = 0;
-    for (let t = 0; t < h.count; t++) {
-      const id = h.sortedIds[t];
-      const want = bruteKnn(s, s.xs[id], s.ys[id], r, k, id, layers, mask);
-      const n = counts[t];
-      sum += n;
-      const got = Array.from(ids.subarray(t * k, t * k + n));
-      if (got.join() !== want.ids.join() || Array.from(d2.subarray(t * k, t * k + n)).join() !== want.d2.join()) {
-        throw new Error(`${s.name}, cell ${cell}, r ${r}, k ${k}, entity ${id}: got [${got}] brute force [${want.ids}]`);
+    const slots = Math.max(h.count, s.xs.length);
+    for (const indexBy of ['id', 'slot'] as const) {
+      const ids = new Int32Array(slots * k), d2 = new Float64Array(slots * k), counts = new Int32Array(slots).fill(-1);
+      const total = queryKNearestBatch(h, 0, h.count, r, k, ids, d2, counts, layers, mask, indexBy);
+      let sum = 0;
+      for (let t = 0; t < h.count; t++) {
+        const id = h.sortedIds[t];
+        const o = indexBy === 'slot' ? t : id;
+        const want = bruteKnn(s, s.xs[id], s.ys[id], r, k, id, layers, mask);
+        const n = counts[o];
+        sum += n;
+        const got = Array.from(ids.subarray(o * k, o * k + n));
+        if (got.join() !== want.ids.join() || Array.from(d2.subarray(o * k, o * k + n)).join() !== want.d2.join()) {
+          throw new Error(`${s.name}, cell ${cell}, r ${r}, k ${k}, ${indexBy} layout, entity ${id}: got [${got}] brute force [${want.ids}]`);
+        }
       }
+      expect(total).toBe(sum);
     }
-    expect(total).toBe(sum);
   }
 
   it('gives every entry its brute-force k nearest (itself excluded) on every scene', () => {
@@ -447,30 +452,38 @@ describe('queryKNearestBatch', () => {
     for (const mask of [1, 3, 4]) checkBatch(s, 2, 4, 10, s.layers, mask);
   });
 
-  it('split into (start, count) ranges gives the same output as one call', () => {
+  it('split into (start, count) ranges gives the same output as one call, in both layouts', () => {
     const s = clustered(83, 900);
     const h = built(s, 2);
-    const k = 10, slots = h.count;
-    const a = new Int32Array(slots * k), ad = new Float64Array(slots * k), ac = new Int32Array(slots);
-    const b = new Int32Array(slots * k), bd = new Float64Array(slots * k), bc = new Int32Array(slots);
-    queryKNearestBatch(h, 0, h.count, 4, k, a, ad, ac);
-    const cut1 = 333, cut2 = 601;
-    queryKNearestBatch(h, 0, cut1, 4, k, b, bd, bc);
-    queryKNearestBatch(h, cut1, cut2 - cut1, 4, k, b, bd, bc);
-    queryKNearestBatch(h, cut2, h.count - cut2, 4, k, b, bd, bc);
-    expect(Array.from(b)).toEqual(Array.from(a));
-    expect(Array.from(bd)).toEqual(Array.from(ad));
-    expect(Array.from(bc)).toEqual(Array.from(ac));
+    const k = 10, slots = s.xs.length;
+    for (const indexBy of ['id', 'slot'] as const) {
+      const a = new Int32Array(slots * k), ad = new Float64Array(slots * k), ac = new Int32Array(slots);
+      const b = new Int32Array(slots * k), bd = new Float64Array(slots * k), bc = new Int32Array(slots);
+      queryKNearestBatch(h, 0, h.count, 4, k, a, ad, ac, null, -1, indexBy);
+      const cut1 = 333, cut2 = 601;
+      queryKNearestBatch(h, 0, cut1, 4, k, b, bd, bc, null, -1, indexBy);
+      queryKNearestBatch(h, cut1, cut2 - cut1, 4, k, b, bd, bc, null, -1, indexBy);
+      queryKNearestBatch(h, cut2, h.count - cut2, 4, k, b, bd, bc, null, -1, indexBy);
+      expect(Array.from(b)).toEqual(Array.from(a));
+      expect(Array.from(bd)).toEqual(Array.from(ad));
+      expect(Array.from(bc)).toEqual(Array.from(ac));
+    }
   });
 
-  it('rejects ranges beyond the entries and outputs too short for the range', () => {
-    const s = uniform(84, 50, 10);
+  it('rejects ranges beyond the entries, outputs too short for the layout and an unknown layout', () => {
+    const s = uniform(84, 50, 10); // ids up to 56, 50 of them in the hash
     const h = built(s, 1);
-    const slots = h.count;
-    expect(() => queryKNearestBatch(h, 40, 11, 2, 3, new Int32Array(slots * 3), new Float64Array(slots * 3), new Int32Array(slots))).toThrow(OutOfRangeError);
-    expect(() => queryKNearestBatch(h, 0, 50, 2, 3, new Int32Array(3), new Float64Array(slots * 3), new Int32Array(slots))).toThrow(/outIds/);
-    expect(() => queryKNearestBatch(h, 10, 40, 2, 3, new Int32Array(slots * 3), new Float64Array(149), new Int32Array(slots))).toThrow(/outDist2/);
-    expect(() => queryKNearestBatch(h, 0, 50, 2, 3, new Int32Array(slots * 3), new Float64Array(slots * 3), new Int32Array(1))).toThrow(/outCounts/);
-    expect(() => queryKNearestBatch(h, 0, 50, -2, 3, new Int32Array(slots * 3), new Float64Array(slots * 3), new Int32Array(slots))).toThrow(/\br\b/);
+    const big = s.xs.length;
+    const ok = (): [Int32Array, Float64Array, Int32Array] => [new Int32Array(big * 3), new Float64Array(big * 3), new Int32Array(big)];
+    expect(() => queryKNearestBatch(h, 40, 11, 2, 3, ...ok())).toThrow(OutOfRangeError);
+    expect(() => queryKNearestBatch(h, 0, 50, 2, 3, new Int32Array(3), new Float64Array(big * 3), new Int32Array(big))).toThrow(/outIds/);
+    expect(() => queryKNearestBatch(h, 0, 50, 2, 3, new Int32Array(big * 3), new Float64Array(big * 3), new Int32Array(1))).toThrow(/outCounts/);
+    expect(() => queryKNearestBatch(h, 10, 40, 2, 3, new Int32Array(big * 3), new Float64Array(149), new Int32Array(big), null, -1, 'slot')).toThrow(/outDist2/);
+    expect(() => queryKNearestBatch(h, 0, 50, 2, 3, new Int32Array(150), new Float64Array(150), new Int32Array(50), null, -1, 'slot')).not.toThrow();
+    const maxId = Math.max(...Array.from(s.ids));
+    expect(maxId).toBeGreaterThanOrEqual(50);
+    expect(() => queryKNearestBatch(h, 0, 50, 2, 3, new Int32Array(150), new Float64Array(150), new Int32Array(50))).toThrow(/outIds/);
+    expect(() => queryKNearestBatch(h, 0, 50, -2, 3, ...ok())).toThrow(/\br\b/);
+    expect(() => queryKNearestBatch(h, 0, 50, 2, 3, ...ok(), null, -1, 'bogus' as 'id')).toThrow(/indexBy/);
   });
 });
