@@ -78,6 +78,28 @@ describe('murmur run', () => {
   });
 });
 
+describe('every shared scenario', () => {
+  for (const sc of listScenarios()) {
+    it(`${sc.name}: runs headless (small), exit 0, finite positions, profile recorded`, () => {
+      const r = cli(['run', sc.name, '--agents', '60', '--frames', '8', '--json']);
+      expect(r.status, r.stderr).toBe(0);
+      const j = JSON.parse(r.stdout);
+      expect(j.nonFinitePositions).toBe(0);
+      expect(j.agents).toBeGreaterThan(0);
+      expect(j.systems.length).toBeGreaterThan(0);
+    });
+  }
+
+  it('--map reads a Moving AI map from ../shared/data/maps (never copied into the repo)', () => {
+    const r = cli(['run', 'astar', '--agents', '5', '--frames', '5', '--map', 'arena.map', '--json']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).status).toMatch(/^arena\.map: /);
+    const bad = cli(['run', 'astar', '--map', 'no-such.map']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain("no map 'no-such.map'");
+  });
+});
+
 describe('usage errors', () => {
   it('unknown scenario: exit 2, lists the valid scenarios, suggests the closest', () => {
     const r = cli(['run', 'wandr']);
