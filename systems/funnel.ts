@@ -338,7 +338,8 @@ export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, co
       continue;
     }
     const np = corridorPortalsPrefix(s, off, len, sx, sy, gx, gy);
-    const nc = funnel(_funnelPortals, np, 0, _funnelCorners);
+    // Only the next two corners matter (steer to the first, slow for the turn at it): stop the scan there.
+    const nc = funnel(_funnelPortals, np, 0, _funnelCorners, 3);
     // Next corner: the first output point that is not (numerically) the start.
     let k = 1;
     while (k < nc - 1 && Math.abs(_funnelCorners[2 * k] - x) + Math.abs(_funnelCorners[2 * k + 1] - y) < 1e-9) k++;
@@ -351,7 +352,7 @@ export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, co
     dx /= d; dy /= d;
     const vmax = maxSpeed[eid];
     let speed = vmax;
-    if (k === nc - 1 && np === len + 1) {
+    if (k === nc - 1 && np === len + 1 && cx === gx && cy === gy) {
       // The corner is the goal: arrive (linear ramp over arrivalSlowdown metres).
       if (d < s.arrivalSlowdown) speed = vmax * (d / s.arrivalSlowdown);
     } else if (k + 1 < nc) {

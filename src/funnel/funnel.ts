@@ -92,11 +92,15 @@ function emitCorner(out: Float64Array, vx: number, vy: number, s: number, r: num
  * right y (left/right as seen walking towards the goal); portal 0 is the start (left = right) and portal
  * count − 1 the goal (left = right). `radius` (metres, ≥ 0, default 0) is the clearance kept around corner
  * vertices. Writes x, y pairs into `out` (caller-owned); returns the number of points written, start and goal
- * included, or −1 if `out` is too small (grow it and call again).
+ * included, or −1 if `out` is too small (grow it and call again). `stopAfter` (≥ 2, default Infinity) ends the
+ * scan as soon as that many points are known (start and the next corners): a path follower needs only the next
+ * corner or two, and the scan then costs O(portals up to those corners) instead of O(corridor). The last point of
+ * a truncated result is the corner itself (r = 0) or where the path reaches its disc (r > 0).
  */
-export function funnel(portals: ArrayLike<number>, count: number, radius: number, out: Float64Array): number {
+export function funnel(portals: ArrayLike<number>, count: number, radius: number, out: Float64Array, stopAfter = Infinity): number {
   requireInteger('count', count, 1);
   requireNonNegative('radius', radius);
+  if (stopAfter !== Infinity) requireInteger('stopAfter', stopAfter, 2);
   if (portals.length < 4 * count) throw new InvalidArgumentError('portals', portals.length, `must hold 4·count = ${4 * count} numbers`);
   _outN = 0;
   _outCap = out.length >> 1;
@@ -131,6 +135,7 @@ export function funnel(portals: ArrayLike<number>, count: number, radius: number
           if (apexI > 0) emitCorner(out, apexX, apexY, apexS, r, inX, inY, leftDx, leftDy);
           inX = leftDx; inY = leftDy;
           apexX = leftX; apexY = leftY; apexS = leftS; apexI = leftI;
+          if (_outN + 1 >= stopAfter) { emitCorner(out, apexX, apexY, apexS, r, inX, inY, inX, inY); return _overflow ? -1 : _outN; }
           leftAtApex = rightAtApex = true; leftI = rightI = apexI;
           leftX = rightX = apexX; leftY = rightY = apexY;
           i = apexI;
@@ -151,6 +156,7 @@ export function funnel(portals: ArrayLike<number>, count: number, radius: number
           if (apexI > 0) emitCorner(out, apexX, apexY, apexS, r, inX, inY, rightDx, rightDy);
           inX = rightDx; inY = rightDy;
           apexX = rightX; apexY = rightY; apexS = rightS; apexI = rightI;
+          if (_outN + 1 >= stopAfter) { emitCorner(out, apexX, apexY, apexS, r, inX, inY, inX, inY); return _overflow ? -1 : _outN; }
           leftAtApex = rightAtApex = true; leftI = rightI = apexI;
           leftX = rightX = apexX; leftY = rightY = apexY;
           i = apexI;

@@ -192,3 +192,32 @@ describe('gridPathPortals', () => {
     expect(() => gridPathPortals([0, 1], 2, 3, 1, 0, 0, 0, 0, 1, 1, new Float64Array(4))).toThrow(/out/);
   });
 });
+
+describe('funnel stopAfter', () => {
+  it('returns the same leading points as the full funnel (prefix property on 300 seeded grid paths)', () => {
+    const full = new Float64Array(4096), part = new Float64Array(4096);
+    for (let seed = 1; seed <= 300; seed++) {
+      const rng = createRng(seed + 9000);
+      const w = 20, h = 20, cs = 1;
+      const blocked = new Uint8Array(w * h);
+      for (let i = 0; i < w * h; i++) blocked[i] = rngFloat(rng) < 0.3 ? 1 : 0;
+      const s = Math.floor(rngFloat(rng) * w * h), g = Math.floor(rngFloat(rng) * w * h);
+      blocked[s] = 0; blocked[g] = 0;
+      const p = octilePath(blocked, w, h, s, g);
+      if (!p) continue;
+      const np = gridPathPortals(p.cells, p.cells.length, w, cs, 0, 0, (s % w) + 0.5, Math.floor(s / w) + 0.5, (g % w) + 0.5, Math.floor(g / w) + 0.5, portals);
+      const r = seed % 2 === 0 ? 0 : 0.2;
+      const n = funnel(portals, np, r, full);
+      for (const k of [2, 3, 5]) {
+        const m = funnel(portals, np, r, part, k);
+        if (r === 0) {
+          expect(m).toBe(Math.min(k, n));
+          expect(Array.from(part.slice(0, 2 * m))).toEqual(Array.from(full.slice(0, 2 * m)));
+        } else {
+          // With clearance the truncated last point is the disc arrival point: all but the last point agree.
+          expect(Array.from(part.slice(0, 2 * (m - 1)))).toEqual(Array.from(full.slice(0, 2 * (m - 1))));
+        }
+      }
+    }
+  });
+});
