@@ -24,17 +24,67 @@ import { requireInteger } from '../core/validate';
 import type { Pose, Shape } from './shapes';
 import { _pairRel, pairSupport, relativePose, rotateToWorld, pointToWorld } from './pair';
 
-/** Warm-start cache: the last search direction (A's frame). Reuse one per pair across frames. */
+/**
+ * Warm-start cache for one pair, reused across frames (Box2D's b2SimplexCache does the same with vertex indices;
+ * support-function shapes have no indices, so the simplex points are kept in each shape's local frame and moved
+ * with the new poses: they are still points of the shapes, hence of the Minkowski difference, so GJK may start
+ * from them and usually needs one or two iterations when the pair moved a little).
+ */
 export interface GjkCache {
   /** Last separating direction (from A towards B) in A's local frame. */
   readonly dir: Float64Array;
   /** False until a query has written `dir`. */
   valid: boolean;
+  /** Last simplex: count (0–4), points on A (A-local) and on B (B-local), and whether they were core points. */
+  count: number;
+  readonly pointsA: Float64Array;
+  readonly pointsB: Float64Array;
+  full: boolean;
 }
 
 /** A new, empty warm-start cache. */
 export function createGjkCache(): GjkCache {
-  return { dir: new Float64Array(3), valid: false };
+  return { dir: new Float64Array(3), valid: false, count: 0, pointsA: new Float64Array(12), pointsB: new Float64Array(12), full: false };
+}
+
+/** Save the current simplex into the cache (B's points back into B's frame: x_B = Rᵀ(x − t)). */
+export function saveSimplex(cache: GjkCache, rel: Float64Array, full: boolean): void {
+  const n = gjkState.count;
+  cache.count = n; cache.full = full;
+  for (let k = 0; k < n; k++) {
+    cache.pointsA[3 * k] = _gjkA[3 * k]; cache.pointsA[3 * k + 1] = _gjkA[3 * k + 1]; cache.pointsA[3 * k + 2] = _gjkA[3 * k + 2];
+    const x = _gjkB[3 * k] - rel[0], y = _gjkB[3 * k + 1] - rel[1], z = _gjkB[3 * k + 2] - rel[2];
+    cache.pointsB[3 * k] = rel[3] * x + rel[6] * y + rel[9] * z;
+    cache.pointsB[3 * k + 1] = rel[4] * x + rel[7] * y + rel[10] * z;
+    cache.pointsB[3 * k + 2] = rel[5] * x + rel[8] * y + rel[11] * z;
+  }
+}
+
+/** Load the cached simplex for the current relative pose; returns false when there is none to use. */
+function loadSimplex(cache: GjkCache | undefined, rel: Float64Array, full: boolean): boolean {
+  if (!cache || cache.count === 0 || cache.full !== full) return false;
+  const n = cache.count;
+  for (let k = 0; k < n; k++) {
+    const ax = cache.pointsA[3 * k], ay = cache.pointsA[3 * k + 1], az = cache.pointsA[3 * k + 2];
+    const px = cache.pointsB[3 * k], py = cache.pointsB[3 * k + 1], pz = cache.pointsB[3 * k + 2];
+    const bx = rel[3] * px + rel[4] * py + rel[5] * pz + rel[0];
+    const by = rel[6] * px + rel[7] * py + rel[8] * pz + rel[1];
+    const bz = rel[9] * px + rel[10] * py + rel[11] * pz + rel[2];
+    _gjkA[3 * k] = ax; _gjkA[3 * k + 1] = ay; _gjkA[3 * k + 2] = az;
+    _gjkB[3 * k] = bx; _gjkB[3 * k + 1] = by; _gjkB[3 * k + 2] = bz;
+    _gjkW[3 * k] = ax - bx; _gjkW[3 * k + 1] = ay - by; _gjkW[3 * k + 2] = az - bz;
+  }
+  // drop exact duplicates (a cached degenerate simplex)
+  let m = 0;
+  for (let k = 0; k < n; k++) {
+    let dup = false;
+    for (let j = 0; j < m; j++) if (_gjkW[3 * j] === _gjkW[3 * k] && _gjkW[3 * j + 1] === _gjkW[3 * k + 1] && _gjkW[3 * j + 2] === _gjkW[3 * k + 2]) dup = true;
+    if (dup) continue;
+    for (let c = 0; c < 3; c++) { _gjkW[3 * m + c] = _gjkW[3 * k + c]; _gjkA[3 * m + c] = _gjkA[3 * k + c]; _gjkB[3 * m + c] = _gjkB[3 * k + c]; }
+    m++;
+  }
+  gjkState.count = m;
+  return true;
 }
 
 /** Output of gjkDistance; create once with createDistanceOutput and reuse. */
@@ -207,17 +257,27 @@ function updateV(): void {
  * a separating axis is found. Results in gjkState and the simplex scratch. Never allocates.
  */
 export function gjkLocal(a: Shape, b: Shape, rel: Float64Array, full: boolean, dx: number, dy: number, dz: number,
-  maxIterations: number, booleanOnly: boolean): void {
+  maxIterations: number, booleanOnly: boolean, cache?: GjkCache): void {
   const st = gjkState;
-  if (!(dx * dx + dy * dy + dz * dz > 0)) { dx = 1; dy = 0; dz = 0; }
-  pairSupport(a, b, rel, dx, dy, dz, full, _gjkW, _gjkA, _gjkB, 0);
-  st.count = 1; _lam[0] = 1;
-  updateV();
+  st.overlap = false;
+  if (loadSimplex(cache, rel, full)) {
+    if (!solveSimplex()) {
+      st.overlap = true; st.iterations = 0; st.distance = 0;
+      st.vx = 0; st.vy = 0; st.vz = 0;
+      if (cache) saveSimplex(cache, rel, full);
+      return;
+    }
+    updateV();
+  } else {
+    if (!(dx * dx + dy * dy + dz * dz > 0)) { dx = 1; dy = 0; dz = 0; }
+    pairSupport(a, b, rel, dx, dy, dz, full, _gjkW, _gjkA, _gjkB, 0);
+    st.count = 1; _lam[0] = 1;
+    updateV();
+  }
   // Scale for absolute tolerances: the size of the configuration.
   const scale = a.boundingRadius + b.boundingRadius + Math.sqrt(rel[0] * rel[0] + rel[1] * rel[1] + rel[2] * rel[2]);
   const absTol2 = (1e-13 * scale) * (1e-13 * scale);
   const relTol = 1e-12;
-  st.overlap = false;
   let it = 0;
   for (; it < maxIterations; it++) {
     const vv = st.vx * st.vx + st.vy * st.vy + st.vz * st.vz;
@@ -246,6 +306,7 @@ export function gjkLocal(a: Shape, b: Shape, rel: Float64Array, full: boolean, d
   }
   st.iterations = it;
   st.distance = st.overlap ? 0 : Math.sqrt(st.vx * st.vx + st.vy * st.vy + st.vz * st.vz);
+  if (cache) saveSimplex(cache, rel, full);
 }
 
 /** Initial direction for a query: the cache if valid, else from A's centre towards B's. */
@@ -266,7 +327,7 @@ export function gjkDistance(a: Shape, poseA: Pose, b: Shape, poseB: Pose, out: D
   relativePose(poseA, poseB, rel);
   startDirection(cache, rel, _dir0);
   // Cores first, radii added analytically.
-  gjkLocal(a, b, rel, false, _dir0[0], _dir0[1], _dir0[2], maxIterations, false);
+  gjkLocal(a, b, rel, false, _dir0[0], _dir0[1], _dir0[2], maxIterations, false, cache);
   const st = gjkState;
   out.iterations = st.iterations;
   const r = a.radius + b.radius;
@@ -292,7 +353,7 @@ export function gjkOverlap(a: Shape, poseA: Pose, b: Shape, poseB: Pose, cache?:
   const rel = _pairRel;
   relativePose(poseA, poseB, rel);
   startDirection(cache, rel, _dir0);
-  gjkLocal(a, b, rel, true, _dir0[0], _dir0[1], _dir0[2], maxIterations, true);
+  gjkLocal(a, b, rel, true, _dir0[0], _dir0[1], _dir0[2], maxIterations, true, cache);
   const st = gjkState;
   if (cache && !st.overlap) {
     // the last search direction −v separates (or nearly): remember it
