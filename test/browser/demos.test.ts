@@ -48,7 +48,7 @@ async function open(hash: string, query = ''): Promise<{ page: Page; errors: str
 
 /** Wait until the page has run `steps` more simulation steps than `from`. */
 async function waitSteps(page: Page, from: number, steps: number): Promise<void> {
-  await page.waitForFunction(([f, n]) => window.__murmur.frame >= f + n, [from, steps] as const, { timeout: 20_000, polling: 50 });
+  await page.waitForFunction(([f, n]) => window.__murmur.frame >= f + n, [from, steps] as const, { timeout: 45_000, polling: 50 });
 }
 
 function moved(a: number[], b: number[]): number {
