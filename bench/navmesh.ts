@@ -189,9 +189,9 @@ export const navmeshBench: BenchModule = {
     }));
 
     // funnelSystem: agents following corridors.
-    const agents = ctx.quick ? 200 : 1000;
+    const agents = ctx.quick ? 1000 : 10000;
     const world = createCrowd({ maxAgents: agents, seed: 1 });
-    setNavmesh(world, mesh);
+    setNavmesh(world, mesh, { maxCorridor: 4096 });
     for (let i = 0; i < agents; i++) {
       const k = i % queries;
       const eid = spawnAgent(world, { x: pts[4 * k], y: pts[4 * k + 1], maxSpeed: 1.5 });

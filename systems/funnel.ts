@@ -281,6 +281,8 @@ export function funnelSystem(world: CrowdWorld, _dt: number): void {
 }
 
 let _replansLeft = 0;
+/** Portals built on the first try each frame (most next-two-corner pairs lie within them). */
+const FIRST_PORTALS = 24;
 
 /** Kernel over agents dense[start .. start+count); returns how many agents followed a corridor. */
 export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, count: number): number {
@@ -337,9 +339,14 @@ export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, co
       pvx[eid] = 0; pvy[eid] = 0;
       continue;
     }
-    const np = corridorPortalsPrefix(s, off, len, sx, sy, gx, gy);
-    // Only the next two corners matter (steer to the first, slow for the turn at it): stop the scan there.
-    const nc = funnel(_funnelPortals, np, 0, _funnelCorners, 3);
+    // Only the next two corners matter (steer to the first, slow for the turn at it): stop the scan there, and
+    // build portals for a short prefix first; only if that prefix ends before two corners are found, the long one.
+    let np = corridorPortalsPrefix(s, off, len, sx, sy, gx, gy, Math.min(s.maxCornerPortals, FIRST_PORTALS));
+    let nc = funnel(_funnelPortals, np, 0, _funnelCorners, 3);
+    if (nc < 3 && np < Math.min(len + 1, s.maxCornerPortals)) {
+      np = corridorPortalsPrefix(s, off, len, sx, sy, gx, gy, s.maxCornerPortals);
+      nc = funnel(_funnelPortals, np, 0, _funnelCorners, 3);
+    }
     // Next corner: the first output point that is not (numerically) the start.
     let k = 1;
     while (k < nc - 1 && Math.abs(_funnelCorners[2 * k] - x) + Math.abs(_funnelCorners[2 * k + 1] - y) < 1e-9) k++;
@@ -374,15 +381,15 @@ export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, co
 }
 
 /**
- * Portals for at most maxCornerPortals of the corridor, into _funnelPortals. When the corridor is longer, the
+ * Portals for at most `limit` portals of the corridor, into _funnelPortals. When the corridor is longer, the
  * truncated funnel ends at the midpoint of the last included portal (a stand-in goal; corners before it are exact
  * unless the true path bends beyond it).
  */
-function corridorPortalsPrefix(s: FunnelState, off: number, len: number, sx: number, sy: number, gx: number, gy: number): number {
+function corridorPortalsPrefix(s: FunnelState, off: number, len: number, sx: number, sy: number, gx: number, gy: number, limit: number): number {
   const { vertices: V, triangles: T, neighbours: N } = s.mesh;
   const P = _funnelPortals;
   const pool = s.pool;
-  const m = Math.min(len, s.maxCornerPortals - 1);
+  const m = Math.min(len, limit - 1);
   P[0] = sx; P[1] = sy; P[2] = sx; P[3] = sy;
   let n = 1;
   for (let i = 0; i + 1 < m; i++) {
