@@ -20,7 +20,8 @@ import { createObstacleSet } from '../src/avoidance/obstacles';
 import { row, type BenchContext, type BenchModule } from './harness';
 
 function circleRun(ctx: BenchContext, n: number, maxSteps: number, target: number): void {
-  const scene = createCircleSwapScene(n, { rings: 'concentric' });
+  // World cell size 7.5 m (half the neighbour distance, near the typical 10th-neighbour distance): see docs/ORCA.md.
+  const scene = createCircleSwapScene(n, { rings: 'concentric', cellSize: 7.5 });
   const world = scene.world;
   const orcaMs: number[] = [];
   const stepMs: number[] = [];

@@ -141,7 +141,7 @@ export function orcaCompute(world: CrowdWorld, ids: Int32Array, start: number, c
   const newVx = _orcaNewVx, newVy = _orcaNewVy, done = _orcaDone;
   const pack = _orcaPack;
 
-  let agents = 0, neighbours = 0, segments = 0, fallbacks = 0;
+  let agents = 0, neighbours = 0, segments = 0, fallbacks = 0, fullQueries = 0;
   for (let i = start, end = start + count; i < end; i++) {
     const eid = ids[i];
     if (enabled[eid] === 0 || (lodFlags[eid] & LOD_ORCA) === 0) {
@@ -171,7 +171,10 @@ export function orcaCompute(world: CrowdWorld, ids: Int32Array, start: number, c
     let n = 0;
     const guess = kthGuess[eid] + 2 * vmax * dt;
     if (guess > 0 && guess < rMax) n = queryKNearest(hash, x, y, guess, kMax, eid, knnIds, knnD2, layer, m);
-    if (n < kMax) n = queryKNearest(hash, x, y, rMax, kMax, eid, knnIds, knnD2, layer, m);
+    if (n < kMax) {
+      n = queryKNearest(hash, x, y, rMax, kMax, eid, knnIds, knnD2, layer, m);
+      fullQueries++;
+    }
     kthGuess[eid] = n === kMax && n > 0 ? Math.sqrt(knnD2[n - 1]) : rMax;
     const myP = prio[eid];
     for (let k = 0; k < n; k++) {
@@ -206,6 +209,7 @@ export function orcaCompute(world: CrowdWorld, ids: Int32Array, start: number, c
   profileCount(p, 'orca', 'neighbours', neighbours);
   profileCount(p, 'orca', 'obstacleSegments', segments);
   profileCount(p, 'orca', 'fallbacks', fallbacks);
+  profileCount(p, 'orca', 'fullRadiusQueries', fullQueries);
 }
 
 /** Apply pass over ids[start .. start + count): store the computed velocities as desired velocities. */
