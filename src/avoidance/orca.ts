@@ -219,13 +219,16 @@ export function orcaVelocity(
   const n = neighbours.count;
   requireInteger('neighbours.count', n, 0, neighbours.x.length);
   for (let k = 0; k < n; k++) {
-    requireFinite(`neighbours.x[${k}]`, neighbours.x[k]);
-    requireFinite(`neighbours.y[${k}]`, neighbours.y[k]);
-    requireFinite(`neighbours.vx[${k}]`, neighbours.vx[k]);
-    requireFinite(`neighbours.vy[${k}]`, neighbours.vy[k]);
-    requirePositive(`neighbours.radius[${k}]`, neighbours.radius[k]);
-    const sh = neighbours.share[k];
-    if (!(sh >= 0 && sh <= 1)) throw new InvalidArgumentError(`neighbours.share[${k}]`, sh, 'must be between 0 and 1');
+    // Test first, name the field only on failure (no string building per neighbour on the good path).
+    const nx = neighbours.x[k], ny = neighbours.y[k], nvx = neighbours.vx[k], nvy = neighbours.vy[k];
+    const nr = neighbours.radius[k], sh = neighbours.share[k];
+    if (Number.isFinite(nx) && Number.isFinite(ny) && Number.isFinite(nvx) && Number.isFinite(nvy) && nr > 0 && Number.isFinite(nr) && sh >= 0 && sh <= 1) continue;
+    requireFinite(`neighbours.x[${k}]`, nx);
+    requireFinite(`neighbours.y[${k}]`, ny);
+    requireFinite(`neighbours.vx[${k}]`, nvx);
+    requireFinite(`neighbours.vy[${k}]`, nvy);
+    requirePositive(`neighbours.radius[${k}]`, nr);
+    throw new InvalidArgumentError(`neighbours.share[${k}]`, sh, 'must be between 0 and 1');
   }
   requireInteger('obstacleCount', obstacleCount, 0, obstacleIds.length);
   if (obstacleCount > 0) {
