@@ -52,7 +52,8 @@ if (!renderer) {
 const agentRenderer = renderer;
 
 // ---- state ----
-const sim = { paused: false, seed: 1, stepsPerFrameCap: 4 };
+const sim = { paused: false, seed: 1, stepsPerFrameCap: 4, stepBudgetMs: 25 };
+let simSeconds = 0, realSeconds = 0, simSpeed = 1;
 let current: Demo | null = null;
 let inst: DemoInstance | null = null;
 let view: DemoView = { cx: 0, cy: 0, scale: 1, width: 1, height: 1 };
@@ -128,6 +129,7 @@ function buildGui(): void {
   s.add({ reset: () => { if (current) start(current); } }, 'reset').name('reset (r)');
   s.add(sim, 'seed', 1, 1_000_000, 1).name('seed').onFinishChange(() => { if (current) start(current); });
   s.add(sim, 'stepsPerFrameCap', 1, 8, 1).name('max steps / frame');
+  s.add(sim, 'stepBudgetMs', 5, 200, 1).name('step budget ms / frame');
   s.add({ renderer: agentRenderer.kind }, 'renderer').name('renderer').disable();
   const params = inst?.params ?? [];
   if (params.length === 0) return;
@@ -246,7 +248,7 @@ function renderProfile(): void {
   total = Math.max(1e-9, total);
   barsEl.innerHTML = '';
   const lines = [
-    `fps ${fps.toFixed(0)}  agents ${w.agents.count}  step ${frameCount}`,
+    `fps ${fps.toFixed(0)}  agents ${w.agents.count}  step ${frameCount}${sim.paused ? '  (paused)' : simSpeed < 0.95 ? `  slow motion ×${simSpeed.toFixed(2)}` : ''}`,
     `sim ${p.frameLast.toFixed(2)} ms/step (mean ${p.frameMean.toFixed(2)})  draw ${renderMs.toFixed(2)} ms`,
     '',
     'system          last    mean ms',
@@ -301,14 +303,22 @@ function frame(t: number): void {
   const s = inst.scenario;
   let alpha = 1;
   if (!sim.paused) {
-    // Fixed steps with an accumulator (the semantics of `advance`): at most `stepsPerFrameCap` steps a frame, and
-    // time beyond that is dropped rather than carried (no spiral of death on a slow machine).
+    // Fixed steps with an accumulator (the semantics of `advance`): at most `stepsPerFrameCap` steps a frame, and no
+    // further step once this frame has spent `stepBudgetMs` stepping (at least one step runs), so a heavy scene
+    // runs in slow motion while the page stays responsive. Time beyond that is dropped rather than carried (no
+    // spiral of death on a slow machine); `simSpeed` reports simulated seconds per real second.
     acc += elapsed;
     let n = 0;
-    while (acc >= s.dt && n < sim.stepsPerFrameCap) { s.tick(); acc -= s.dt; n++; frameCount++; recordHistory(); }
+    const t0 = performance.now();
+    while (acc >= s.dt && n < sim.stepsPerFrameCap && (n === 0 || performance.now() - t0 < sim.stepBudgetMs)) {
+      s.tick(); acc -= s.dt; n++; frameCount++; recordHistory();
+    }
     if (acc >= s.dt) acc -= Math.floor(acc / s.dt) * s.dt;
     alpha = acc / s.dt;
+    simSeconds += n * s.dt;
   }
+  realSeconds += elapsed;
+  if (realSeconds >= 1) { simSpeed = simSeconds / realSeconds; simSeconds = realSeconds = 0; }
   bgCtx.fillStyle = BACKGROUND;
   bgCtx.fillRect(0, 0, bgCanvas.width, bgCanvas.height);
   if (inst.drawBackground) inst.drawBackground(bgCtx, view);
@@ -339,6 +349,7 @@ function frame(t: number): void {
   get renderer() { return agentRenderer.kind; },
   get gpu() { return agentRenderer.gpu; },
   get renderMs() { return renderMs; },
+  get simSpeed() { return simSpeed; },
   get agents() { return inst ? inst.scenario.world.agents.count : 0; },
   get demo() { return current ? `${current.category}/${current.name}` : null; },
   get paused() { return sim.paused; },
