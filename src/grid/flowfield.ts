@@ -73,7 +73,7 @@ export interface FlowField {
 let _ffDist = new Float64Array(0);
 let _ffDone = new Uint8Array(0);
 let _ffWalk = new Uint8Array(0); // padded walkable flags, 0/1
-let _ffPred = new Uint8Array(0); // direction code from the cell to its predecessor (see CODE_DX/DY), 255 = none
+let _ffPred = new Uint8Array(0); // direction code from the cell to its predecessor (see CODE_DX/DY)
 let _ffCost = new Float64Array(0);
 // Ring of bucket stacks: _ffBucket[slot] holds padded cell indices, _ffLen[slot] how many. Grown by doubling.
 let _ffBucket: Int32Array[] = [];
@@ -83,9 +83,27 @@ let _ffMask = 0;
 let _ffCur = 0;
 
 // Predecessor direction codes: (dx, dy) from a cell to the neighbour it came from.
-const CODE_DX = [1, -1, 0, 0, 1, -1, 1, -1];
-const CODE_DY = [0, 0, 1, -1, 1, 1, -1, -1];
-const NO_PRED = 255;
+// Codes 0–7 are moves; NO_PRED (8): walkable without predecessor (goal or unreachable); BLOCKED_CODE (9).
+const CODE_DX = [1, -1, 0, 0, 1, -1, 1, -1, 0, 0];
+const CODE_DY = [0, 0, 1, -1, 1, 1, -1, -1, 0, 0];
+const NO_PRED = 8;
+const BLOCKED_CODE = 9;
+// Branch-free tables indexed by code or by the 0/1 walkable flag (random obstacles make these branches
+// unpredictable): initial distance and code by flag; unit direction, next-cell mask and integration offset by code.
+const INIT_DIST = new Float64Array([-1, Infinity]);
+const INIT_CODE = new Uint8Array([BLOCKED_CODE, NO_PRED]);
+const CODE_UX = new Float32Array(10);
+const CODE_UY = new Float32Array(10);
+const CODE_NEXT_MASK = new Int32Array(10);
+const CODE_INTEG_ADD = new Float64Array(10);
+for (let k = 0; k < 10; k++) {
+  const s = k < 4 ? 1 : k < 8 ? Math.SQRT1_2 : 0;
+  CODE_UX[k] = CODE_DX[k] * s;
+  CODE_UY[k] = CODE_DY[k] * s;
+  CODE_NEXT_MASK[k] = k < 8 ? -1 : 0;
+  CODE_INTEG_ADD[k] = k === BLOCKED_CODE ? Infinity : 0; // −1 + ∞ = ∞ for blocked cells
+}
+const _ffNextAdd = new Int32Array(10);
 
 function ensureScratch(n: number, buckets: number, needCost: boolean): void {
   if (_ffDist.length < n) {
@@ -190,7 +208,6 @@ export function rebuildFlowField(field: FlowField): void {
   solveFlowField(field);
 }
 
-const DIAG = Math.SQRT1_2;
 const SQRT2 = Math.SQRT2;
 
 function solveFlowField(field: FlowField): void {
@@ -230,15 +247,16 @@ function solveFlowField(field: FlowField): void {
     for (let x = 0, o = y * w, p = row + 1; x < w; x++, o++, p++) {
       const wk = walk[o];
       pw[p] = wk;
-      dist[p] = wk === 1 ? Infinity : -1;
+      dist[p] = INIT_DIST[wk];
+      pred[p] = INIT_CODE[wk];
       if (!uniform) pcost[p] = cost[o];
     }
   }
   done.fill(0, 0, P);
-  pred.fill(NO_PRED, 0, P);
   lens.fill(0, 0, B);
   _ffInvW = 1 / minC;
   _ffMask = mask;
+  const invW = _ffInvW;
   const orth = minC;          // uniform edge costs
   const diag = minC * SQRT2;
   const diagonals = field.connectivity === 8;
@@ -278,13 +296,80 @@ function solveFlowField(field: FlowField): void {
       const l = pw[c - 1], r = pw[c + 1], u = pw[c - W], d = pw[c + W];
       const ul = cut ? l | u : l & u, ur = cut ? r | u : r & u, dl = cut ? l | d : l & d, dr = cut ? r | d : r & d;
       if (uniform) {
+        // relaxCell inlined by hand: this is the hot loop (module-scope `let` reads and the call cost ~15%).
         const dO = dc + orth, dD = dc + diag;
-        pending += relaxCell(c - 1, dO, 0) + relaxCell(c + 1, dO, 1) + relaxCell(c - W, dO, 2) + relaxCell(c + W, dO, 3);
-        if (diagonals) {
-          if (ul) pending += relaxCell(c - W - 1, dD, 4);
-          if (ur) pending += relaxCell(c - W + 1, dD, 5);
-          if (dl) pending += relaxCell(c + W - 1, dD, 6);
-          if (dr) pending += relaxCell(c + W + 1, dD, 7);
+        let m: number, nd: number, b: number, sl: number, bk: Int32Array;
+        {
+          m = c - 1; nd = dO;
+          if (nd < dist[m]) {
+            b = Math.floor(nd * invW); if (b <= cur) b = cur + 1;
+            dist[m] = nd; pred[m] = 0; sl = b & mask; bk = buckets[sl];
+            if (lens[sl] === bk.length) bk = growBucket(sl);
+            bk[lens[sl]++] = m; pending++;
+          }
+        }
+        {
+          m = c + 1; nd = dO;
+          if (nd < dist[m]) {
+            b = Math.floor(nd * invW); if (b <= cur) b = cur + 1;
+            dist[m] = nd; pred[m] = 1; sl = b & mask; bk = buckets[sl];
+            if (lens[sl] === bk.length) bk = growBucket(sl);
+            bk[lens[sl]++] = m; pending++;
+          }
+        }
+        {
+          m = c - W; nd = dO;
+          if (nd < dist[m]) {
+            b = Math.floor(nd * invW); if (b <= cur) b = cur + 1;
+            dist[m] = nd; pred[m] = 2; sl = b & mask; bk = buckets[sl];
+            if (lens[sl] === bk.length) bk = growBucket(sl);
+            bk[lens[sl]++] = m; pending++;
+          }
+        }
+        {
+          m = c + W; nd = dO;
+          if (nd < dist[m]) {
+            b = Math.floor(nd * invW); if (b <= cur) b = cur + 1;
+            dist[m] = nd; pred[m] = 3; sl = b & mask; bk = buckets[sl];
+            if (lens[sl] === bk.length) bk = growBucket(sl);
+            bk[lens[sl]++] = m; pending++;
+          }
+        }
+        if (diagonals && ul) {
+          m = c - W - 1; nd = dD;
+          if (nd < dist[m]) {
+            b = Math.floor(nd * invW); if (b <= cur) b = cur + 1;
+            dist[m] = nd; pred[m] = 4; sl = b & mask; bk = buckets[sl];
+            if (lens[sl] === bk.length) bk = growBucket(sl);
+            bk[lens[sl]++] = m; pending++;
+          }
+        }
+        if (diagonals && ur) {
+          m = c - W + 1; nd = dD;
+          if (nd < dist[m]) {
+            b = Math.floor(nd * invW); if (b <= cur) b = cur + 1;
+            dist[m] = nd; pred[m] = 5; sl = b & mask; bk = buckets[sl];
+            if (lens[sl] === bk.length) bk = growBucket(sl);
+            bk[lens[sl]++] = m; pending++;
+          }
+        }
+        if (diagonals && dl) {
+          m = c + W - 1; nd = dD;
+          if (nd < dist[m]) {
+            b = Math.floor(nd * invW); if (b <= cur) b = cur + 1;
+            dist[m] = nd; pred[m] = 6; sl = b & mask; bk = buckets[sl];
+            if (lens[sl] === bk.length) bk = growBucket(sl);
+            bk[lens[sl]++] = m; pending++;
+          }
+        }
+        if (diagonals && dr) {
+          m = c + W + 1; nd = dD;
+          if (nd < dist[m]) {
+            b = Math.floor(nd * invW); if (b <= cur) b = cur + 1;
+            dist[m] = nd; pred[m] = 7; sl = b & mask; bk = buckets[sl];
+            if (lens[sl] === bk.length) bk = growBucket(sl);
+            bk[lens[sl]++] = m; pending++;
+          }
         }
       } else {
         const cc = pcost[c];
@@ -307,22 +392,15 @@ function solveFlowField(field: FlowField): void {
 
   // Copy back: integration (+∞ for blocked and unreachable), next cell and unit direction from the direction code.
   const integ = field.integration, next = field.next, dirX = field.dirX, dirY = field.dirY;
+  const nextAdd = _ffNextAdd;
+  for (let k = 0; k < 10; k++) nextAdd[k] = k < 8 ? CODE_DY[k] * w + CODE_DX[k] : -1;
   for (let y = 0; y < h; y++) {
     for (let x = 0, o = y * w, p = (y + 1) * W + 1; x < w; x++, o++, p++) {
-      const v = dist[p];
-      integ[o] = v < 0 ? Infinity : v;
       const k = pred[p];
-      if (k === NO_PRED) {
-        next[o] = -1;
-        dirX[o] = 0;
-        dirY[o] = 0;
-      } else {
-        const dx = CODE_DX[k], dy = CODE_DY[k];
-        next[o] = o + dy * w + dx;
-        const s = k >= 4 ? DIAG : 1;
-        dirX[o] = dx * s;
-        dirY[o] = dy * s;
-      }
+      integ[o] = dist[p] + CODE_INTEG_ADD[k];
+      next[o] = (o & CODE_NEXT_MASK[k]) + nextAdd[k];
+      dirX[o] = CODE_UX[k];
+      dirY[o] = CODE_UY[k];
     }
   }
   field.gridVersion = grid.version;
