@@ -4,6 +4,7 @@
  * Demo modules must not touch the DOM at import time (the browser test imports this list in Node).
  */
 import './ui/foundation';
+import './ui/steering';
 import './ui/murmuration';
 import './ui/astar';
 import './ui/horde';

@@ -10,3 +10,4 @@ import './corridor';
 import './blocks';
 import './rts';
 import './contacts';
+import './steering';
