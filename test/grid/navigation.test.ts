@@ -172,11 +172,14 @@ describe('navigationSystem: flow mode (group orders)', () => {
       }
       eids.push(spawnAgent(world, { x: x + 0.5, y: y + 0.5, maxSpeed: 4 }));
     }
+    // Avoidance and contacts off: this checks navigation alone (30 bodies cannot all stand within 0.4 m of a point).
+    world.enabled.orca = false;
+    world.enabled.contacts = false;
+    world.enabled.boids = false;
     setGroupGoal(world, eids, 40.5, 40.5, { arriveRadius: 0.4 });
     const f = agentFlowField(world, eids[0]);
     expect(f).not.toBeNull();
     for (const e of eids) expect(agentFlowField(world, e)).toBe(f);
-    // No avoidance in this test: agents may overlap at the goal; each must still reach the goal point.
     run(world, grid, 3000, () => eids.every((e) => navigationStatus(world, e) === 'arrived'));
     for (const e of eids) {
       expect(navigationStatus(world, e)).toBe('arrived');
