@@ -21,7 +21,7 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const haveChromium = existsSync(chromiumPath);
 const inCi = process.env.CI === 'true' || process.env.CI === '1';
 const shotDir = join(root, '.cache/screenshots');
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 interface Murmur { fps: number; frame: number; renderer: string; renderMs: number; agents: number; demo: string | null; paused: boolean; demos(): string[]; sample(): number[] }
 declare const window: { __murmur: Murmur };
