@@ -270,13 +270,22 @@ export function setAgentGoal(world: CrowdWorld, eid: number, x: number, y: numbe
 
 /**
  * A group order: every agent in `eids` follows one shared flow field to (x, y) (one solve for the whole group).
- * Options as setAgentGoal (mode is forced to 'flow').
+ * Options as setAgentGoal (mode is forced to 'flow'). Without an explicit `arriveRadius`, a group of N agents of
+ * largest radius r arrives within max(0.25 × cell size, r·√(N / 0.9)) of the goal: the radius of the disc N bodies
+ * pack into, so the whole group can arrive even when collisions keep bodies apart.
  */
 export function setGroupGoal(world: CrowdWorld, eids: ArrayLike<number>, x: number, y: number, options: AgentGoalOptions = {}): void {
   if (eids === null || typeof eids !== 'object' || typeof eids.length !== 'number') throw new InvalidArgumentError('eids', eids, 'must be an array of entity ids');
   for (let i = 0; i < eids.length; i++) requireAgent(world, eids[i], `eids[${i}]`);
   const st = navState(world);
   const o = validateGoalOptions(st.grid, { ...options, mode: 'flow' });
+  if (options.arriveRadius === undefined && eids.length > 1) {
+    // N bodies of radius ≤ r cannot all reach one point: they pack into a disc of area ≈ N·π·r² / 0.9 (hexagonal
+    // packing density ≈ 0.907), i.e. radius r·√(N / 0.9). Everyone inside that disc has arrived.
+    let rMax = 0;
+    for (let i = 0; i < eids.length; i++) rMax = Math.max(rMax, world.agent.radius[eids[i]]);
+    o.arrive = Math.max(o.arrive, rMax * Math.sqrt(eids.length / 0.9));
+  }
   const goalCell = goalCellOf(st.grid, x, y);
   const nav = navigationComponent(world);
   const slot = acquireFlowSlot(st, goalCell);

@@ -187,6 +187,31 @@ describe('navigationSystem: flow mode (group orders)', () => {
     }
   });
 
+  it('with collisions on, a group of 30 bodies arrives within the packing radius r·√(N/0.9) (default group arrival)', () => {
+    const grid = loadMap('arena.map');
+    const world = createCrowd({ maxAgents: 64, seed: 4 });
+    setNavigationGrid(world, grid);
+    const eids: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      let x = 0, y = 0;
+      for (let k = i * 7; ; k++) {
+        x = 2 + (k % 20);
+        y = 2 + Math.floor(k / 20) % 20;
+        if (grid.walkable[y * grid.width + x]) break;
+      }
+      eids.push(spawnAgent(world, { x: x + 0.5, y: y + 0.5, maxSpeed: 4, radius: 0.3 }));
+    }
+    setGroupGoal(world, eids, 40.5, 40.5);
+    const packing = 0.3 * Math.sqrt(30 / 0.9); // ≈ 1.73 m
+    expect(navigationComponent(world).arriveRadius[eids[0]]).toBeCloseTo(packing, 12);
+    // The contacts system (if present in the pipeline) keeps bodies apart; they must still all arrive.
+    for (let s = 0; s < 4000 && !eids.every((e) => navigationStatus(world, e) === 'arrived'); s++) step(world, DT);
+    for (const e of eids) {
+      expect(navigationStatus(world, e)).toBe('arrived');
+      expect(dist(world, e, 40.5, 40.5)).toBeLessThanOrEqual(2 * packing + 1e-9);
+    }
+  });
+
   it('flow agents cut off from the goal report unreachable; a blocked goal too', () => {
     const grid = gridFromAscii(['..#..', '..#..', '..#..']);
     const world = createCrowd({ maxAgents: 4 });
