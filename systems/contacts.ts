@@ -346,10 +346,10 @@ export function contactsSystem(world: CrowdWorld, dt = 0): void {
       pairs++;
       if (defaultA && shapeIdx[eb] < 0) {
         // circle–circle inline: n = d/|d|, depth = rA + rB − |d|, point midway between the surfaces
-        const d = Math.sqrt(d2);
         const ra = radius[ea], rb = radius[eb];
+        const d = Math.sqrt(d2);
         let nx = 1, ny = 0;
-        if (d > 0) { nx = dx / d; ny = dy / d; } // coincident centres: +x (deterministic)
+        if (d > 1e-12 * (ra + rb)) { nx = dx / d; ny = dy / d; } // (nearly) coincident centres: +x (deterministic)
         const depth = ra + rb - d;
         const mid = ra - 0.5 * depth;
         _man.count = 1; _man.normal[0] = nx; _man.normal[1] = ny; _man.depth = depth;

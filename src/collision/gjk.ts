@@ -25,7 +25,7 @@ import type { Pose, Shape } from './shapes';
 import { _pairRel, pairSupport, relativePose, rotateToWorld, pointToWorld } from './pair';
 
 /**
- * Warm-start cache for one pair, reused across frames (Box2D's b2SimplexCache does the same with vertex indices;
+ * Warm-start cache for ONE pair (never share it between pairs: its points must belong to the two shapes), reused across frames (Box2D's b2SimplexCache does the same with vertex indices;
  * support-function shapes have no indices, so the simplex points are kept in each shape's local frame and moved
  * with the new poses: they are still points of the shapes, hence of the Minkowski difference, so GJK may start
  * from them and usually needs one or two iterations when the pair moved a little).
@@ -248,6 +248,15 @@ function updateV(): void {
     bx += l * _gjkB[3 * k]; by += l * _gjkB[3 * k + 1]; bz += l * _gjkB[3 * k + 2];
   }
   const st = gjkState;
+  if (gjkState.count === 3) {
+    // Face region: Σλw cancels badly when the triangle is large and passes near the origin (|w| ~ 1, |v| ~ 1e-12);
+    // the projection of the origin on the plane, v = n (n·w0)/(n·n), keeps v accurate to round-off of |v| itself.
+    const w = _gjkW;
+    const ux = w[3] - w[0], uy = w[4] - w[1], uz = w[5] - w[2], qx = w[6] - w[0], qy = w[7] - w[1], qz = w[8] - w[2];
+    const nx = uy * qz - uz * qy, ny = uz * qx - ux * qz, nz = ux * qy - uy * qx;
+    const nn = nx * nx + ny * ny + nz * nz;
+    if (nn > 0) { const k = (nx * w[0] + ny * w[1] + nz * w[2]) / nn; vx = nx * k; vy = ny * k; vz = nz * k; }
+  }
   st.vx = vx; st.vy = vy; st.vz = vz; st.ax = ax; st.ay = ay; st.az = az; st.bx = bx; st.by = by; st.bz = bz;
 }
 
@@ -305,6 +314,9 @@ export function gjkLocal(a: Shape, b: Shape, rel: Float64Array, full: boolean, d
     }
   }
   st.iterations = it;
+  // GJK's answer is accurate to round-off relative to the configuration's size (long thin simplices lose more):
+  // a distance below 1e-10 of the scale is reported as touching, so a cold start and a warm start agree
+  if (!st.overlap && st.vx * st.vx + st.vy * st.vy + st.vz * st.vz <= (1e-10 * scale) * (1e-10 * scale)) st.overlap = true;
   st.distance = st.overlap ? 0 : Math.sqrt(st.vx * st.vx + st.vy * st.vy + st.vz * st.vz);
   if (cache) saveSimplex(cache, rel, full);
 }

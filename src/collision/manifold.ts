@@ -474,7 +474,8 @@ function sphereSphere(a: Shape, b: Shape, rel: Float64Array, margin: number): bo
   const d2 = tx * tx + ty * ty + tz * tz, r = a.radius + b.radius;
   if (d2 > (r + margin) * (r + margin)) return false;
   const d = Math.sqrt(d2);
-  if (d > 0) { dnx = tx / d; dny = ty / d; dnz = tz / d; } else { dnx = 0; dny = 0; dnz = 1; } // coincident centres: any axis
+  // (nearly) coincident centres: any axis is valid; +z, deterministic (a denormal d has lost its precision)
+  if (d > 1e-12 * r) { dnx = tx / d; dny = ty / d; dnz = tz / d; } else { dnx = 0; dny = 0; dnz = 1; }
   dDepth = r - d;
   dAx = dnx * a.radius; dAy = dny * a.radius; dAz = dnz * a.radius;
   dBx = tx - dnx * b.radius; dBy = ty - dny * b.radius; dBz = tz - dnz * b.radius;

@@ -173,6 +173,8 @@ function gjk2(a: Shape2, b: Shape2, dx: number, dy: number, full: boolean): void
     if (vX * vX + vY * vY >= vv) { vX = ox; vY = oy; pAx = oax; pAy = oay; pBx = obx; pBy = oby; it++; break; }
   }
   gjkIters2 = it;
+  // distances below round-off relative to the configuration's size count as touching (as in 3D)
+  if (!gjkOverlap2 && vX * vX + vY * vY <= (1e-10 * scale) * (1e-10 * scale)) gjkOverlap2 = true;
   gjkDist2 = gjkOverlap2 ? 0 : Math.sqrt(vX * vX + vY * vY);
 }
 
@@ -332,7 +334,9 @@ export function contactManifold2(input: Manifold2Input, out: Manifold2, cache?: 
     const d2 = rtx * rtx + rty * rty;
     if (d2 > (r + margin) * (r + margin)) { out.count = 0; return out; }
     const d = Math.sqrt(d2);
-    if (d > 0) { nx = rtx / d; ny = rty / d; } else { nx = 1; ny = 0; }
+    // (nearly) coincident centres: any direction is a valid normal; +x, deterministic (also avoids dividing by a
+    // denormal distance whose square root has lost its precision)
+    if (d > 1e-12 * r) { nx = rtx / d; ny = rty / d; } else { nx = 1; ny = 0; }
     depth = r - d;
     ax = nx * a.radius; ay = ny * a.radius; bx = rtx - nx * b.radius; by = rty - ny * b.radius;
   } else {
