@@ -192,8 +192,8 @@ function agentCell(grid: Grid, x: number, y: number): void {
   const w = grid.width, h = grid.height;
   let cx = Math.floor((x - grid.originX) / grid.cellSize);
   let cy = Math.floor((y - grid.originY) / grid.cellSize);
-  cx = cx < 0 ? 0 : cx >= w ? w - 1 : cx;
-  cy = cy < 0 ? 0 : cy >= h ? h - 1 : cy;
+  cx = !(cx >= 0) ? 0 : cx >= w ? w - 1 : cx; // !(≥ 0) also catches NaN
+  cy = !(cy >= 0) ? 0 : cy >= h ? h - 1 : cy;
   _cell.x = cx;
   _cell.y = cy;
   if (grid.walkable[cy * w + cx] === 1) return;
