@@ -144,6 +144,33 @@ describe('sampleFlowField', () => {
     expect(flowFieldCostAt(f, -100, 1)).toBe(Infinity);
   });
 
+  it('bilinear weights match a hand computation (directions set by hand on a 2×2 field)', () => {
+    const grid = createGrid(2, 2);
+    const f = buildFlowField(grid, { x: 0, y: 0 });
+    // Overwrite the solved field: every cell non-goal, reachable, with chosen directions.
+    f.next.fill(0);
+    f.integration.fill(1);
+    const dirs = [[1, 0], [0, 1], [0, 1], [1, 0]]; // cells (0,0), (1,0), (0,1), (1,1)
+    dirs.forEach(([x, y], i) => { f.dirX[i] = x; f.dirY[i] = y; });
+    const out = { x: 0, y: 0 };
+    // Point (0.75, 0.75): centres at 0.5 and 1.5, so tx = ty = 0.25; weights 0.5625, 0.1875, 0.1875, 0.0625
+    // → sum (0.5625 + 0.0625, 0.1875 + 0.1875) = (0.625, 0.375), normalised.
+    expect(sampleFlowField(f, 0.75, 0.75, out)).toBe('moving');
+    const n = Math.hypot(0.625, 0.375);
+    expect(out.x).toBeCloseTo(0.625 / n, 6);
+    expect(out.y).toBeCloseTo(0.375 / n, 6);
+    // The middle of the four centres: equal weights → (0.5, 0.5) normalised.
+    sampleFlowField(f, 1, 1, out);
+    expect(out.x).toBeCloseTo(Math.SQRT1_2, 6);
+    expect(out.y).toBeCloseTo(Math.SQRT1_2, 6);
+    // An unreachable neighbour gets weight 0: make (1,0) unreachable; at (1,1) the blend is (0.5, 0.25) normalised.
+    f.integration[1] = Infinity;
+    sampleFlowField(f, 1, 1, out);
+    const m = Math.hypot(0.5, 0.25);
+    expect(out.x).toBeCloseTo(0.5 / m, 6);
+    expect(out.y).toBeCloseTo(0.25 / m, 6);
+  });
+
   it('varies continuously: nearby points give nearby directions (no 8-direction snapping)', () => {
     const grid = createGrid(30, 30);
     const f = buildFlowField(grid, { x: 25, y: 3 });
