@@ -243,6 +243,26 @@ export { createBudget, budgetUpdate } from './lod/budget';
 export type { BudgetState } from './lod/budget';
 
 // ---- collision ----
+export {
+  sphereShape, capsuleShape, cylinderShape, boxShape, hullShape, createPose, setPoseQuat, setPoseAngle, coreSupport, shapeSupport,
+  MAX_HULL_VERTICES, CYLINDER_CAP_SEGMENTS,
+} from './collision/shapes';
+export type { Shape, ShapeKind, Pose } from './collision/shapes';
+export { gjkDistance, gjkOverlap, createGjkCache, createDistanceOutput, GJK_MAX_ITERATIONS } from './collision/gjk';
+export type { GjkCache, DistanceOutput } from './collision/gjk';
+export { EPA_MAX_ITERATIONS } from './collision/epa';
+export { contactManifold, createManifold, createManifoldInput, lastContactRegion, manifoldPointOnA, MAX_MANIFOLD_POINTS } from './collision/manifold';
+export type { Manifold, ManifoldInput } from './collision/manifold';
+export { circleShape, polygonShape, boxShape2, createPose2, setPose2, MAX_POLYGON_VERTICES } from './collision/shapes2d';
+export type { Shape2, Pose2 } from './collision/shapes2d';
+export {
+  contactManifold2, createManifold2, createManifold2Input, createGjkCache2, lastContactRegion2, GJK2_MAX_ITERATIONS, EPA2_MAX_ITERATIONS,
+} from './collision/manifold2d';
+export type { Manifold2, Manifold2Input, GjkCache2 } from './collision/manifold2d';
+export { contactsSystem, configureContacts, getContacts, addStaticShape, clearStaticShapes, staticShapeCount } from '../systems/contacts';
+export type { ContactBuffer, ContactsOptions } from '../systems/contacts';
+export { agentShapeComponent, setAgentShape, setAgentShapeAngle } from '../components/shape';
+export type { AgentShapeStore } from '../components/shape';
 
 // ---- reliability ----
 export { snapshot, restore, validateSnapshot, registerSnapshotSection, registerSnapshotComponent, SNAPSHOT_VERSION } from './reliability/snapshot';
