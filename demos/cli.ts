@@ -12,6 +12,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { formatProfile } from '../src/world/profiler';
+import { stateHash } from '../src/reliability/hash';
 import { getScenario, listScenarios } from './scenarios/index';
 import { snapshotSvg } from './snapshot';
 
@@ -190,11 +191,15 @@ function main(): number {
     console.log(JSON.stringify({
       scenario: scenario.name, agents: w.agents.count, frames, seed: args.seed, done: inst.done?.() ?? null, status,
       wallMs: wall, nonFinitePositions: bad, snapshot: args.snapshot ?? null,
+      // Fingerprint of the final state (step, RNG, every agent's position and velocity bits): equal across runs
+      // with the same scenario, seed and flags on any machine, so scripts can check determinism.
+      stateHash: stateHash(w),
       frameMs: { mean: p.frameMean, max: p.frameMax, last: p.frameLast },
       systems: p.entries.map((e) => ({ name: e.name, meanMs: e.mean, maxMs: e.max, lastMs: e.last, calls: e.calls, counters: { ...e.counters } })),
     }, null, 2));
   } else {
     console.log(`${scenario.name}: ${w.agents.count} agents, ${frames} steps, seed ${args.seed}, ${(wall / 1000).toFixed(2)} s wall${status ? `, ${status}` : ''}`);
+    console.log(`state hash ${stateHash(w)}`);
     console.log(formatProfile(p));
     if (args.snapshot) console.log(`snapshot: ${args.snapshot}`);
   }
