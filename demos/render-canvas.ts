@@ -29,7 +29,11 @@ export function createCanvasRenderer(canvas: HTMLCanvasElement): AgentRenderer {
   };
 }
 
-function drawAgentsInto(px: Uint32Array, w: number, h: number, world: CrowdWorld, view: DemoView, alpha: number, colorOf: ((eid: number) => number) | undefined): void {
+/**
+ * Fill `px` (w × h pixels, ABGR words as ImageData stores them on little-endian machines) with every agent's disc at
+ * its position interpolated by `alpha`; transparent elsewhere. DOM-free, so tests can check it in Node.
+ */
+export function drawAgentsInto(px: Uint32Array, w: number, h: number, world: CrowdWorld, view: DemoView, alpha: number, colorOf: ((eid: number) => number) | undefined): void {
   px.fill(0);
   const { dense, count } = world.agents;
   const X = world.position.x, Y = world.position.y, PX = world.position.previousX, PY = world.position.previousY;
@@ -45,6 +49,12 @@ function drawAgentsInto(px: Uint32Array, w: number, h: number, world: CrowdWorld
     if (sx < -r || sy < -r || sx >= w + r || sy >= h + r) continue;
     const rgb = colorOf ? colorOf(eid) : speedColor(world, eid);
     const abgr = 0xff000000 | ((rgb & 0xff) << 16) | (rgb & 0xff00) | ((rgb >>> 16) & 0xff);
+    if (r < 1) {
+      // Under a pixel across: the one pixel that contains the centre.
+      const ix = Math.floor(sx), iy = Math.floor(sy);
+      if (ix >= 0 && iy >= 0 && ix < w && iy < h) px[iy * w + ix] = abgr;
+      continue;
+    }
     const x0 = Math.max(0, Math.floor(sx - r)), x1 = Math.min(w - 1, Math.ceil(sx + r));
     const y0 = Math.max(0, Math.floor(sy - r)), y1 = Math.min(h - 1, Math.ceil(sy + r));
     const r2 = r * r;
@@ -53,7 +63,7 @@ function drawAgentsInto(px: Uint32Array, w: number, h: number, world: CrowdWorld
       const row = yy * w;
       for (let xx = x0; xx <= x1; xx++) {
         const dx = xx + 0.5 - sx;
-        if (dx * dx + dy * dy <= r2 || r < 1) px[row + xx] = abgr;
+        if (dx * dx + dy * dy <= r2) px[row + xx] = abgr;
       }
     }
   }

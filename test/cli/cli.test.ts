@@ -77,6 +77,19 @@ describe('murmur run', () => {
     expect(r.stdout).toContain(`snapshot: ${file}`);
   });
 
+  it('--snapshot of a grid scenario draws blocked cells and planned paths', () => {
+    const file = join(outDir, 'astar.svg');
+    rmSync(file, { force: true });
+    const r = cli(['run', 'astar', '--agents', '6', '--frames', '60', '--map', 'arena.map', '--snapshot', file]);
+    expect(r.status, r.stderr).toBe(0);
+    const svg = readFileSync(file, 'utf8');
+    const blocked = svg.slice(svg.indexOf('<g id="blocked"'), svg.indexOf('<g id="obstacles"'));
+    expect((blocked.match(/<rect /g) ?? []).length).toBeGreaterThan(10);
+    const paths = svg.slice(svg.indexOf('<g id="paths"'), svg.indexOf('<g id="goals"'));
+    expect((paths.match(/<polyline /g) ?? []).length).toBeGreaterThan(0);
+    expect((svg.slice(svg.indexOf('<g id="agents">')).match(/<circle /g) ?? []).length).toBe(6);
+  });
+
   it('shows a progress bar when stderr is a terminal (under script(1), a pseudo-terminal)', () => {
     if (!existsSync('/usr/bin/script')) return; // util-linux's script is how we get a pty without native addons
     const cmd = `${JSON.stringify(process.execPath)} ${JSON.stringify(bundle)} run wander --agents 100 --frames 30`;
