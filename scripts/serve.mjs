@@ -61,7 +61,13 @@ export async function startServer({ port = 8080, host = '127.0.0.1', watch = tru
     fwd.on('error', (e) => { res.writeHead(502); res.end(String(e)); });
     req.pipe(fwd);
   });
-  await new Promise((ok, fail) => { server.once('error', fail); server.listen(port, host, ok); });
+  try {
+    await new Promise((ok, fail) => { server.once('error', fail); server.listen(port, host, ok); });
+  } catch (e) {
+    await ctx.dispose();
+    if (e.code === 'EADDRINUSE') throw new Error(`port ${port} on ${host} is in use: try PORT=${port + 1} npm start`);
+    throw e;
+  }
   const actual = server.address().port;
   return {
     url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${actual}/`,
@@ -74,7 +80,13 @@ export async function startServer({ port = 8080, host = '127.0.0.1', watch = tru
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { url } = await startServer({ port: Number(process.env.PORT ?? 8080), host: process.env.HOST ?? '127.0.0.1' });
+  let url;
+  try {
+    ({ url } = await startServer({ port: Number(process.env.PORT ?? 8080), host: process.env.HOST ?? '127.0.0.1' }));
+  } catch (e) {
+    console.error(`murmur demos: ${e.message}`);
+    process.exit(1);
+  }
   console.log(`Murmur demos: ${url}`);
   console.log('(pick a demo on the left; Ctrl+C to stop)');
 }
