@@ -29,11 +29,18 @@ import { requireInteger, requireNonNegative } from '../core/validate';
 import { InvalidArgumentError } from '../core/errors';
 import { datan2, dcos, dsin } from '../core/dmath';
 
-// Module-scope scratch (the funnel allocates nothing per call).
-const _d = new Float64Array(2);
+// Module-scope scratch (the funnel allocates nothing per call). Corner arguments go through _c rather than as
+// call arguments: passing the loop's double state to a non-inlined call made V8 keep it boxed (tagged phis), which
+// allocated ~1 KB per call in funnelSystem (2026-11-29, found with the sampling heap profiler).
+const _c = new Float64Array(7); // corner x, y, side, incoming dx, dy, outgoing dx, dy
 let _outN = 0;
 let _outCap = 0;
 let _overflow = false;
+
+/** Emit the point (_c[0], _c[1]). */
+function emitPoint(out: Float64Array): void {
+  emit(out, _c[0], _c[1]);
+}
 
 function emit(out: Float64Array, x: number, y: number): void {
   if (_outN >= _outCap) { _overflow = true; return; }
@@ -44,31 +51,15 @@ function emit(out: Float64Array, x: number, y: number): void {
   _outN++;
 }
 
-/** Unit direction of the common tangent from disc (ax, ay, sa) to disc (vx, vy, sv), into _d. False if coincident. */
-function tangentDir(ax: number, ay: number, sa: number, vx: number, vy: number, sv: number, r: number): boolean {
-  const dx = vx - ax, dy = vy - ay;
-  const len = Math.sqrt(dx * dx + dy * dy);
-  if (len === 0) return false;
-  const ux = dx / len, uy = dy / len;
-  let s = ((sa - sv) * r) / len;
-  if (s > 1) s = 1;
-  else if (s < -1) s = -1;
-  if (s === 0) { _d[0] = ux; _d[1] = uy; return true; }
-  const c = Math.sqrt(1 - s * s);
-  // Rotate u by −β (cos β = c, sin β = s).
-  _d[0] = ux * c + uy * s;
-  _d[1] = -ux * s + uy * c;
-  return true;
-}
-
 /**
  * Emit the points that wrap corner (vx, vy) with side s, arriving along (ix, iy) and leaving along (ox, oy).
  * With the arc from normal n_in = s·n(d_in) to n_out = s·n(d_out) split into m pieces of angle α, the points at
  * angles n_in + (j + ½)α and distance r / cos(α/2) are the vertices of the circumscribed polygon; the incoming
  * tangent line passes through the first and the outgoing one through the last.
  */
-function emitCorner(out: Float64Array, vx: number, vy: number, s: number, r: number, ix: number, iy: number, ox: number, oy: number): void {
-  if (r === 0 || s === 0) { emit(out, vx, vy); return; }
+function emitCorner(out: Float64Array, r: number): void {
+  const vx = _c[0], vy = _c[1], s = _c[2], ix = _c[3], iy = _c[4], ox = _c[5], oy = _c[6];
+  if (r === 0 || s === 0) { emitPoint(out); return; }
   const a0 = datan2(s * ix, -s * iy); // angle of n_in = s·(−iy, ix)
   const a1 = datan2(s * ox, -s * oy);
   let th = a1 - a0;
@@ -110,7 +101,8 @@ export function funnel(portals: ArrayLike<number>, count: number, radius: number
   // Apex state: point, side, portal index, and the direction we arrived along (to wrap it on leaving).
   let apexX = P[0], apexY = P[1], apexS = 0, apexI = 0;
   let inX = 0, inY = 0;
-  emit(out, apexX, apexY);
+  _c[0] = apexX; _c[1] = apexY;
+  emitPoint(out);
   if (count === 1) return _overflow ? -1 : _outN;
   const last = count - 1;
   // Funnel sides: portal index, disc centre and side, tangent direction; "atApex" when the side is degenerate.
@@ -125,17 +117,31 @@ export function funnel(portals: ArrayLike<number>, count: number, radius: number
     if (rx === apexX && ry === apexY) {
       // The apex vertex itself (a fan of portals around it): the side stays degenerate.
       rightI = i; rightAtApex = true;
-    } else if (tangentDir(apexX, apexY, apexS, rx, ry, rs, r)) {
-      const dx = _d[0], dy = _d[1];
+    } else {
+      // Tangent direction from the apex disc to this endpoint's disc (the rotation by −β of the header), inlined
+      // so that the loop's double state never crosses a call. At r = 0 the raw difference serves: only the signs
+      // of cross products are used.
+      let dx = rx - apexX, dy = ry - apexY;
+      if (r > 0) {
+        const len = Math.sqrt(dx * dx + dy * dy);
+        dx /= len; dy /= len;
+        let sn = ((apexS - rs) * r) / len;
+        if (sn > 1) sn = 1; else if (sn < -1) sn = -1;
+        if (sn !== 0) { const cs = Math.sqrt(1 - sn * sn); const tx = dx * cs + dy * sn; dy = -dx * sn + dy * cs; dx = tx; }
+      }
       if (rightAtApex || rightDx * dy - rightDy * dx >= 0) { // inside or on the right side: narrows the funnel
         if (leftAtApex || leftDx * dy - leftDy * dx < 0) {
           rightI = i; rightX = rx; rightY = ry; rightS = rs; rightDx = dx; rightDy = dy; rightAtApex = false;
         } else {
           // Crossed the left side: the left endpoint is a corner. Wrap the old apex, move the apex, restart.
-          if (apexI > 0) emitCorner(out, apexX, apexY, apexS, r, inX, inY, leftDx, leftDy);
+          if (apexI > 0) { _c[0] = apexX; _c[1] = apexY; _c[2] = apexS; _c[3] = inX; _c[4] = inY; _c[5] = leftDx; _c[6] = leftDy; emitCorner(out, r); }
           inX = leftDx; inY = leftDy;
           apexX = leftX; apexY = leftY; apexS = leftS; apexI = leftI;
-          if (_outN + 1 >= stopAfter) { emitCorner(out, apexX, apexY, apexS, r, inX, inY, inX, inY); return _overflow ? -1 : _outN; }
+          if (_outN + 1 >= stopAfter) {
+            _c[0] = apexX; _c[1] = apexY; _c[2] = apexS; _c[3] = inX; _c[4] = inY; _c[5] = inX; _c[6] = inY;
+            emitCorner(out, r);
+            return _overflow ? -1 : _outN;
+          }
           leftAtApex = rightAtApex = true; leftI = rightI = apexI;
           leftX = rightX = apexX; leftY = rightY = apexY;
           i = apexI;
@@ -147,16 +153,27 @@ export function funnel(portals: ArrayLike<number>, count: number, radius: number
     // --- Left side (mirror image). ---
     if (lx === apexX && ly === apexY) {
       leftI = i; leftAtApex = true;
-    } else if (tangentDir(apexX, apexY, apexS, lx, ly, ls, r)) {
-      const dx = _d[0], dy = _d[1];
+    } else {
+      let dx = lx - apexX, dy = ly - apexY;
+      if (r > 0) {
+        const len = Math.sqrt(dx * dx + dy * dy);
+        dx /= len; dy /= len;
+        let sn = ((apexS - ls) * r) / len;
+        if (sn > 1) sn = 1; else if (sn < -1) sn = -1;
+        if (sn !== 0) { const cs = Math.sqrt(1 - sn * sn); const tx = dx * cs + dy * sn; dy = -dx * sn + dy * cs; dx = tx; }
+      }
       if (leftAtApex || leftDx * dy - leftDy * dx <= 0) {
         if (rightAtApex || rightDx * dy - rightDy * dx > 0) {
           leftI = i; leftX = lx; leftY = ly; leftS = ls; leftDx = dx; leftDy = dy; leftAtApex = false;
         } else {
-          if (apexI > 0) emitCorner(out, apexX, apexY, apexS, r, inX, inY, rightDx, rightDy);
+          if (apexI > 0) { _c[0] = apexX; _c[1] = apexY; _c[2] = apexS; _c[3] = inX; _c[4] = inY; _c[5] = rightDx; _c[6] = rightDy; emitCorner(out, r); }
           inX = rightDx; inY = rightDy;
           apexX = rightX; apexY = rightY; apexS = rightS; apexI = rightI;
-          if (_outN + 1 >= stopAfter) { emitCorner(out, apexX, apexY, apexS, r, inX, inY, inX, inY); return _overflow ? -1 : _outN; }
+          if (_outN + 1 >= stopAfter) {
+            _c[0] = apexX; _c[1] = apexY; _c[2] = apexS; _c[3] = inX; _c[4] = inY; _c[5] = inX; _c[6] = inY;
+            emitCorner(out, r);
+            return _overflow ? -1 : _outN;
+          }
           leftAtApex = rightAtApex = true; leftI = rightI = apexI;
           leftX = rightX = apexX; leftY = rightY = apexY;
           i = apexI;
@@ -165,11 +182,22 @@ export function funnel(portals: ArrayLike<number>, count: number, radius: number
       }
     }
   }
-  // Final leg: from the apex to the goal.
+  // Final leg: from the apex to the goal (the tangent direction inlined, as in the loop).
   const gx = P[4 * last], gy = P[4 * last + 1];
-  if (apexI > 0 && tangentDir(apexX, apexY, apexS, gx, gy, 0, r)) emitCorner(out, apexX, apexY, apexS, r, inX, inY, _d[0], _d[1]);
-  else if (apexI > 0) emit(out, apexX, apexY);
-  emit(out, gx, gy);
+  if (apexI > 0) {
+    let dx = gx - apexX, dy = gy - apexY;
+    const len = Math.sqrt(dx * dx + dy * dy);
+    if (len > 0) {
+      dx /= len; dy /= len;
+      let sn = (apexS * r) / len;
+      if (sn > 1) sn = 1; else if (sn < -1) sn = -1;
+      if (sn !== 0) { const cs = Math.sqrt(1 - sn * sn); const tx = dx * cs + dy * sn; dy = -dx * sn + dy * cs; dx = tx; }
+    }
+    _c[0] = apexX; _c[1] = apexY; _c[2] = apexS; _c[3] = inX; _c[4] = inY; _c[5] = dx; _c[6] = dy;
+    if (len > 0) emitCorner(out, r); else emitPoint(out);
+  }
+  _c[0] = gx; _c[1] = gy;
+  emitPoint(out);
   return _overflow ? -1 : _outN;
 }
 
