@@ -164,6 +164,20 @@ function collectFeature(s: Shape, rel: Float64Array | null, sign: number, slab: 
     }
     return pushLocal(s, rel, 0, 0, top * hh, top > 0 ? 1 : 0, n, fu, fv, fh, fid);
   }
+  if (s.core === CORE_BOX) {
+    // Box: the face most aligned with d is the one on the axis of d's largest component (it always contains the
+    // support vertex), listed directly; same answer as the general polytope search below, without the scans.
+    const ax = Math.abs(dx), ay = Math.abs(dy), az = Math.abs(dz);
+    const axis = ax >= ay && ax >= az ? 0 : ay >= az ? 1 : 2;
+    const positive = (axis === 0 ? dx : axis === 1 ? dy : dz) >= 0;
+    const f = 2 * axis + (positive ? 1 : 0);
+    const v = s.verts, faceVerts = s.faceVerts;
+    for (let k = 4 * f; k < 4 * f + 4; k++) {
+      const i = faceVerts[k];
+      n = pushLocal(s, rel, v[3 * i], v[3 * i + 1], v[3 * i + 2], i, n, fu, fv, fh, fid);
+    }
+    return n;
+  }
   // Polytopes: the face most aligned with d among the faces around the support vertex (the support vertex's
   // normal cone contains d, so one of its faces is the reference candidate; a globally best-aligned face elsewhere
   // could miss the deepest point). Points of that face that end up apart are dropped later by their depth.
