@@ -424,6 +424,39 @@ export function queryKNearest(
 }
 
 /**
+ * Sort candidates cd/ci[a0, a1) by (d², id) in place, keeping at most `keep` of them: all while there are at most
+ * `full`, else a bounded list of the best `keep` (a newcomer must beat the last kept). The result occupies
+ * [a0, a0 + held); returns held. Insertion sort: the lists here hold a few dozen entries at most in a crowd.
+ */
+function sortCandidates(cd: Float64Array, ci: Int32Array, a0: number, a1: number, keep: number, full: number): number {
+  const lim = a1 - a0 <= full ? a1 - a0 : keep;
+  const lastKept = a0 + lim - 1;
+  let held = 0;
+  for (let a = a0; a < a1; a++) {
+    const d2 = cd[a], id = ci[a];
+    let p: number;
+    if (held < lim) {
+      p = a0 + held;
+      held++;
+    } else {
+      const ld = cd[lastKept];
+      if (d2 > ld || (d2 === ld && id > ci[lastKept])) continue;
+      p = lastKept;
+    }
+    while (p > a0) {
+      const pd = cd[p - 1];
+      if (pd < d2 || (pd === d2 && ci[p - 1] < id)) break;
+      cd[p] = pd;
+      ci[p] = ci[p - 1];
+      p--;
+    }
+    cd[p] = d2;
+    ci[p] = id;
+  }
+  return held;
+}
+
+/**
  * Largest number of cells the single-query fast path (kNearestSmall) visits; beyond it, the ring search runs. The
  * fast path cannot prune by the k-th distance, so on wider discs it measures too many candidates: with r = 1.5
  * cell sizes (16 cells) it took 80 ms for 100k queries against 59 ms for the ring search (CPU, 2026-11-29).
@@ -536,30 +569,8 @@ function kNearestSmall(
     }
   }
   hash.scanned += scanned;
-  // Sort the survivors by (d², id): insertion sort while few, else keep a bounded list of the best k + 1
-  // (k plus possibly excludeId).
-  const keep = m <= 2 * k + 2 ? m : k + 1;
-  let held = 0;
-  for (let a = 0; a < m; a++) {
-    const d2 = cd[a], id = ci[a];
-    let p: number;
-    if (held < keep) {
-      p = held++;
-    } else {
-      const ld = cd[keep - 1];
-      if (d2 > ld || (d2 === ld && id > ci[keep - 1])) continue;
-      p = keep - 1;
-    }
-    while (p > 0) {
-      const pd = cd[p - 1];
-      if (pd < d2 || (pd === d2 && ci[p - 1] < id)) break;
-      cd[p] = pd;
-      ci[p] = ci[p - 1];
-      p--;
-    }
-    cd[p] = d2;
-    ci[p] = id;
-  }
+  // Sort the survivors by (d², id): all of them while few, else the best k + 1 (k plus possibly excludeId).
+  const held = sortCandidates(cd, ci, 0, m, k + 1, 2 * k + 2);
   let n = 0;
   for (let a = 0; a < held && n < k; a++) {
     const id = ci[a];
@@ -677,16 +688,17 @@ function kNearestCore(
 
     // Rings 0 and 1 together: the 3 x 3 block around the query cell, scanned as row runs with branch-free
     // compaction and then sorted, as in kNearestSmall (the bounded insertion of the ring loop mispredicts about
-    // once per candidate, and in a crowd the k nearest usually sit in this block). Every point closer than
-    // L2 = edge + cs (ring 2's lower bound) lies in the block, so the block keeps the candidates within
-    // min(r, L2): a short list to sort. If it holds k, they are the k nearest found so far and their k-th
-    // distance seeds the ring loop from ring 2; if not, candidates between L2 and r were dropped, and the ring
-    // loop starts over from ring 0.
+    // once per candidate, and in a crowd the k nearest usually sit in this block). The sort is kept short: every
+    // point closer than L2 = edge + cs (ring 2's lower bound) lies in the block, so when at least k survivors
+    // are within min(r, L2), only those are sorted; they are the k nearest so far, and their k-th distance is at
+    // most L2, so the ring loop from ring 2 usually stops at once. Otherwise all survivors within r are sorted.
     const l2 = edge + cs - slack;
     const blockR2 = l2 > 0 && l2 * l2 < r2 ? l2 * l2 : r2;
-    if (_candD2.length < count) growCandidates(count);
+    if (_candD2.length < 2 * count) growCandidates(2 * count);
     const cd = _candD2, ci = _candId;
+    // Two compacted lists in one pass: within r at [0, m), within min(r, L2) at [count, q).
     let m = 0;
+    let q = count;
     const i0 = cx - 1, sameTile = i0 >> wBits === (cx + 1) >> wBits;
     for (let j = cy - 1; j <= cy + 1; j++) {
       const rowBits = (j & hMask) << wBits;
@@ -706,58 +718,39 @@ function kNearestCore(
           if (hasLayers && (lay[id] & mask) === 0) continue;
           const ddx = sx[t] - x, ddy = sy[t] - y;
           const d2 = ddx * ddx + ddy * ddy;
+          const keepIt = +(id !== excludeId);
           cd[m] = d2;
           ci[m] = id;
-          m += +(d2 <= blockR2) & +(id !== excludeId);
+          m += +(d2 <= r2) & keepIt;
+          cd[q] = d2;
+          ci[q] = id;
+          q += +(d2 <= blockR2) & keepIt;
           scanned++;
         }
         if (run) break;
       }
     }
-    // Survivors by (d², id): all of them while few, else a bounded list of the best k.
-    const keep = m <= 2 * k ? m : k;
-    let held = 0;
-    for (let a = 0; a < m; a++) {
-      const d2 = cd[a], id = ci[a];
-      let p: number;
-      if (held < keep) {
-        p = held++;
-      } else {
-        const ld = cd[keep - 1];
-        if (d2 > ld || (d2 === ld && id > ci[keep - 1])) continue;
-        p = keep - 1;
-      }
-      while (p > 0) {
-        const pd = cd[p - 1];
-        if (pd < d2 || (pd === d2 && ci[p - 1] < id)) break;
-        cd[p] = pd;
-        ci[p] = ci[p - 1];
-        p--;
-      }
-      cd[p] = d2;
-      ci[p] = id;
+    let from = 0;
+    let held: number;
+    if (q - count >= k) {
+      from = count;
+      held = sortCandidates(cd, ci, count, q, k, 2 * k);
+    } else {
+      held = sortCandidates(cd, ci, 0, m, k, 2 * k);
     }
-    let firstRing = 0;
-    let cellsSeen = 0;
-    if (held >= k || blockR2 === r2) {
-      // The block's list is complete up to its radius: copy it out and continue from ring 2.
-      n = held < k ? held : k;
-      for (let a = 0; a < n; a++) {
-        outIds[off + a] = ci[a];
-        outDist2[off + a] = cd[a];
-      }
-      if (n === k) bound2 = outDist2[last];
-      firstRing = 2;
-      cellsSeen = 9;
+    n = held < k ? held : k;
+    for (let a = 0; a < n; a++) {
+      outIds[off + a] = ci[from + a];
+      outDist2[off + a] = cd[from + a];
     }
+    if (n === k) bound2 = outDist2[last];
+    let cellsSeen = 9;
 
-    for (let ring = firstRing; ; ring++) {
-      if (ring > 0) {
-        const lb = edge + (ring - 1) * cs - slack;
-        if (lb > 0 && lb * lb > bound2) break; // every farther cell is beyond the search radius
-        cellsSeen += 8 * ring;
-        if (cellsSeen > budget) { fullScan = true; break; }
-      }
+    for (let ring = 2; ; ring++) {
+      const lb = edge + (ring - 1) * cs - slack;
+      if (lb > 0 && lb * lb > bound2) break; // every farther cell is beyond the search radius
+      cellsSeen += 8 * ring;
+      if (cellsSeen > budget) { fullScan = true; break; }
       const j0 = cy - ring, j1 = cy + ring;
       for (let j = j0; j <= j1; j++) {
         let dy = Math.max(j * cs - y, y - (j + 1) * cs) - slack;
@@ -767,7 +760,7 @@ function kNearestCore(
         const rowBits = (j & hMask) << wBits;
         const rowHash = Math.imul(j >> hBits, 19349663);
         // Top and bottom rows of the ring are visited in full, the rows between only at their two ends.
-        const step = ring === 0 || j === j0 || j === j1 ? 1 : 2 * ring;
+        const step = j === j0 || j === j1 ? 1 : 2 * ring;
         for (let i = cx - ring; i <= cx + ring; i += step) {
           let dx = Math.max(i * cs - x, x - (i + 1) * cs) - slack;
           if (dx < 0) dx = 0;
