@@ -6,7 +6,7 @@
  *
  * URL: `#<category>/<name>` selects a demo; `?renderer=canvas` or `?renderer=webgl` forces a renderer.
  * `window.__murmur` exposes frame rate and state for the browser test (test/browser/demos.test.ts).
- * Keys: space pause, s step, r reset.
+ * Keys: space pause, s step, r reset. Wheel zooms about the pointer; double-click fits the scene.
  */
 import GUI from 'lil-gui';
 import './demos';
@@ -185,6 +185,18 @@ for (const kind of ['down', 'move', 'up'] as const) {
   });
 }
 overlay.addEventListener('contextmenu', (e) => e.preventDefault());
+// Wheel: zoom about the pointer (the world point under it stays put); double-click: fit the scene again.
+overlay.addEventListener('wheel', (e) => {
+  e.preventDefault();
+  const rect = overlay.getBoundingClientRect();
+  const px = e.clientX - rect.left, py = e.clientY - rect.top;
+  const wx = (px - view.width / 2) / view.scale + view.cx, wy = (view.height / 2 - py) / view.scale + view.cy;
+  const k = Math.pow(1.0015, -e.deltaY);
+  view.scale *= k;
+  view.cx = wx - (px - view.width / 2) / view.scale;
+  view.cy = wy - (view.height / 2 - py) / view.scale;
+}, { passive: false });
+overlay.addEventListener('dblclick', () => fitView());
 window.addEventListener('keydown', (e) => {
   if ((e.target as HTMLElement).tagName === 'INPUT') return;
   if (e.key === ' ') { sim.paused = !sim.paused; e.preventDefault(); }
