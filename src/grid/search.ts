@@ -383,13 +383,6 @@ function relax(s: GridSearch, node: number, x: number, y: number, ng: number, fr
   }
 }
 
-function isGoal(s: GridSearch, cell: number, x: number, y: number): boolean {
-  if (s.goalRadius === 0) return cell === s.goalCell;
-  const dx = x - s.goalX;
-  const dy = y - s.goalY;
-  return dx * dx + dy * dy <= s.goalRadius2;
-}
-
 /**
  * Expand up to `maxExpansions` cells of the query held by `search`. Returns 'found', 'unreachable', or 'budget'
  * when the allowance ran out first (call again to continue where it stopped). If the grid was edited since the
@@ -409,23 +402,72 @@ export function stepGridSearch(search: GridSearch, maxExpansions = Infinity): Pa
 }
 
 function stepAStar(s: GridSearch, budget: number): PathStatus {
+  // Everything the loop touches is a local: typed arrays, heap size, query constants. The eight relaxations are
+  // written out (same code, different neighbour) and the pop is inlined; sift-up is a small function V8 inlines.
+  // Measured 10–20% less CPU per expansion than the same algorithm through relax(s, ...) (2026-11; JPS still uses
+  // relax, its cost is in the jump scans).
   const grid = s.grid!;
   const w = grid.width;
   const h = grid.height;
   const walk = grid.walkable;
   const cost = grid.cost;
-  const g = s.g;
+  const g = s.g, mark = s.mark, parent = s.parent, heapPos = s.heapPos;
+  const heap = s.heap, hf = s.heapF, hg = s.heapG;
+  const gen = s.generation;
   const diagonals = s.diagonals;
   const cut = s.cornerCutting;
+  const tieG = s.tieBreakG;
+  const hKind = s.hKind, hShift = s.hShift, hScale = s.hScale;
+  const goalX = s.goalX, goalY = s.goalY, goalCell = s.goalCell, radius = s.goalRadius, radius2 = s.goalRadius2;
+  const HO = 0.5, HD = 0.5 * SQRT2;
+  let size = s.heapSize;
   let n = 0;
-  while (s.heapSize > 0) {
-    if (n >= budget) return 'budget';
-    const c = heapPop(s);
+  while (size > 0) {
+    if (n >= budget) {
+      s.heapSize = size;
+      s.expanded += n;
+      return 'budget';
+    }
+    // Pop the minimum (f ascending, tie key descending) and sift the last slot down from the root.
+    const c = heap[0];
+    heapPos[c] = -1; // closed
+    size--;
+    if (size > 0) {
+      const node = heap[size], f = hf[size], tg = hg[size];
+      const half = size >> 1;
+      let pos = 0;
+      while (pos < half) {
+        let child = 2 * pos + 1;
+        let cf = hf[child];
+        let cg = hg[child];
+        const right = child + 1;
+        if (right < size) {
+          const rf = hf[right];
+          if (rf < cf || (rf === cf && hg[right] > cg)) {
+            child = right;
+            cf = rf;
+            cg = hg[right];
+          }
+        }
+        if (f < cf || (f === cf && tg >= cg)) break;
+        const cn = heap[child];
+        heap[pos] = cn;
+        hf[pos] = cf;
+        hg[pos] = cg;
+        heapPos[cn] = pos;
+        pos = child;
+      }
+      heap[pos] = node;
+      hf[pos] = f;
+      hg[pos] = tg;
+      heapPos[node] = pos;
+    }
     n++;
-    s.expanded++;
     const cx = c % w;
     const cy = (c - cx) / w;
-    if (isGoal(s, c, cx, cy)) {
+    if (radius === 0 ? c === goalCell : (cx - goalX) * (cx - goalX) + (cy - goalY) * (cy - goalY) <= radius2) {
+      s.heapSize = size;
+      s.expanded += n;
       s.reached = c;
       s.state = ST_FOUND;
       return 'found';
@@ -437,20 +479,158 @@ function stepAStar(s: GridSearch, budget: number): PathStatus {
     const r = hasR && walk[c + 1] === 1;
     const u = hasU && walk[c - w] === 1;
     const d = hasD && walk[c + w] === 1;
-    // Orthogonal steps: length 1, cost = mean of the two cells' costs.
-    if (l) relax(s, c - 1, cx - 1, cy, gc + 0.5 * (cc + cost[c - 1]), c);
-    if (r) relax(s, c + 1, cx + 1, cy, gc + 0.5 * (cc + cost[c + 1]), c);
-    if (u) relax(s, c - w, cx, cy - 1, gc + 0.5 * (cc + cost[c - w]), c);
-    if (d) relax(s, c + w, cx, cy + 1, gc + 0.5 * (cc + cost[c + w]), c);
+    // Orthogonal steps: length 1, cost = mean of the two cells' costs. Closed cells are not reopened.
+    if (l) {
+      const m = c - 1;
+      const ng = gc + HO * (cc + cost[m]);
+      if (mark[m] !== gen) {
+        mark[m] = gen;
+        g[m] = ng;
+        parent[m] = c;
+        siftUpArrays(heap, hf, hg, heapPos, size++, m, ng + hval(hKind, cx - 1 - goalX, cy - goalY, hShift, hScale), tieG ? ng : 0);
+      } else if (ng < g[m] && heapPos[m] >= 0) {
+        g[m] = ng;
+        parent[m] = c;
+        siftUpArrays(heap, hf, hg, heapPos, heapPos[m], m, ng + hval(hKind, cx - 1 - goalX, cy - goalY, hShift, hScale), tieG ? ng : 0);
+      }
+    }
+    if (r) {
+      const m = c + 1;
+      const ng = gc + HO * (cc + cost[m]);
+      if (mark[m] !== gen) {
+        mark[m] = gen;
+        g[m] = ng;
+        parent[m] = c;
+        siftUpArrays(heap, hf, hg, heapPos, size++, m, ng + hval(hKind, cx + 1 - goalX, cy - goalY, hShift, hScale), tieG ? ng : 0);
+      } else if (ng < g[m] && heapPos[m] >= 0) {
+        g[m] = ng;
+        parent[m] = c;
+        siftUpArrays(heap, hf, hg, heapPos, heapPos[m], m, ng + hval(hKind, cx + 1 - goalX, cy - goalY, hShift, hScale), tieG ? ng : 0);
+      }
+    }
+    if (u) {
+      const m = c - w;
+      const ng = gc + HO * (cc + cost[m]);
+      if (mark[m] !== gen) {
+        mark[m] = gen;
+        g[m] = ng;
+        parent[m] = c;
+        siftUpArrays(heap, hf, hg, heapPos, size++, m, ng + hval(hKind, cx - goalX, cy - 1 - goalY, hShift, hScale), tieG ? ng : 0);
+      } else if (ng < g[m] && heapPos[m] >= 0) {
+        g[m] = ng;
+        parent[m] = c;
+        siftUpArrays(heap, hf, hg, heapPos, heapPos[m], m, ng + hval(hKind, cx - goalX, cy - 1 - goalY, hShift, hScale), tieG ? ng : 0);
+      }
+    }
+    if (d) {
+      const m = c + w;
+      const ng = gc + HO * (cc + cost[m]);
+      if (mark[m] !== gen) {
+        mark[m] = gen;
+        g[m] = ng;
+        parent[m] = c;
+        siftUpArrays(heap, hf, hg, heapPos, size++, m, ng + hval(hKind, cx - goalX, cy + 1 - goalY, hShift, hScale), tieG ? ng : 0);
+      } else if (ng < g[m] && heapPos[m] >= 0) {
+        g[m] = ng;
+        parent[m] = c;
+        siftUpArrays(heap, hf, hg, heapPos, heapPos[m], m, ng + hval(hKind, cx - goalX, cy + 1 - goalY, hShift, hScale), tieG ? ng : 0);
+      }
+    }
     if (!diagonals) continue;
     // Diagonal steps: length √2. Without corner cutting both orthogonal neighbours must be open; with it, one.
-    if (hasU && hasL && (cut ? l || u : l && u) && walk[c - w - 1] === 1) relax(s, c - w - 1, cx - 1, cy - 1, gc + SQRT2 * 0.5 * (cc + cost[c - w - 1]), c);
-    if (hasU && hasR && (cut ? r || u : r && u) && walk[c - w + 1] === 1) relax(s, c - w + 1, cx + 1, cy - 1, gc + SQRT2 * 0.5 * (cc + cost[c - w + 1]), c);
-    if (hasD && hasL && (cut ? l || d : l && d) && walk[c + w - 1] === 1) relax(s, c + w - 1, cx - 1, cy + 1, gc + SQRT2 * 0.5 * (cc + cost[c + w - 1]), c);
-    if (hasD && hasR && (cut ? r || d : r && d) && walk[c + w + 1] === 1) relax(s, c + w + 1, cx + 1, cy + 1, gc + SQRT2 * 0.5 * (cc + cost[c + w + 1]), c);
+    if (hasU && hasL && (cut ? l || u : l && u) && walk[c - w - 1] === 1) {
+      const m = c - w - 1;
+      const ng = gc + HD * (cc + cost[m]);
+      if (mark[m] !== gen) {
+        mark[m] = gen;
+        g[m] = ng;
+        parent[m] = c;
+        siftUpArrays(heap, hf, hg, heapPos, size++, m, ng + hval(hKind, cx - 1 - goalX, cy - 1 - goalY, hShift, hScale), tieG ? ng : 0);
+      } else if (ng < g[m] && heapPos[m] >= 0) {
+        g[m] = ng;
+        parent[m] = c;
+        siftUpArrays(heap, hf, hg, heapPos, heapPos[m], m, ng + hval(hKind, cx - 1 - goalX, cy - 1 - goalY, hShift, hScale), tieG ? ng : 0);
+      }
+    }
+    if (hasU && hasR && (cut ? r || u : r && u) && walk[c - w + 1] === 1) {
+      const m = c - w + 1;
+      const ng = gc + HD * (cc + cost[m]);
+      if (mark[m] !== gen) {
+        mark[m] = gen;
+        g[m] = ng;
+        parent[m] = c;
+        siftUpArrays(heap, hf, hg, heapPos, size++, m, ng + hval(hKind, cx + 1 - goalX, cy - 1 - goalY, hShift, hScale), tieG ? ng : 0);
+      } else if (ng < g[m] && heapPos[m] >= 0) {
+        g[m] = ng;
+        parent[m] = c;
+        siftUpArrays(heap, hf, hg, heapPos, heapPos[m], m, ng + hval(hKind, cx + 1 - goalX, cy - 1 - goalY, hShift, hScale), tieG ? ng : 0);
+      }
+    }
+    if (hasD && hasL && (cut ? l || d : l && d) && walk[c + w - 1] === 1) {
+      const m = c + w - 1;
+      const ng = gc + HD * (cc + cost[m]);
+      if (mark[m] !== gen) {
+        mark[m] = gen;
+        g[m] = ng;
+        parent[m] = c;
+        siftUpArrays(heap, hf, hg, heapPos, size++, m, ng + hval(hKind, cx - 1 - goalX, cy + 1 - goalY, hShift, hScale), tieG ? ng : 0);
+      } else if (ng < g[m] && heapPos[m] >= 0) {
+        g[m] = ng;
+        parent[m] = c;
+        siftUpArrays(heap, hf, hg, heapPos, heapPos[m], m, ng + hval(hKind, cx - 1 - goalX, cy + 1 - goalY, hShift, hScale), tieG ? ng : 0);
+      }
+    }
+    if (hasD && hasR && (cut ? r || d : r && d) && walk[c + w + 1] === 1) {
+      const m = c + w + 1;
+      const ng = gc + HD * (cc + cost[m]);
+      if (mark[m] !== gen) {
+        mark[m] = gen;
+        g[m] = ng;
+        parent[m] = c;
+        siftUpArrays(heap, hf, hg, heapPos, size++, m, ng + hval(hKind, cx + 1 - goalX, cy + 1 - goalY, hShift, hScale), tieG ? ng : 0);
+      } else if (ng < g[m] && heapPos[m] >= 0) {
+        g[m] = ng;
+        parent[m] = c;
+        siftUpArrays(heap, hf, hg, heapPos, heapPos[m], m, ng + hval(hKind, cx + 1 - goalX, cy + 1 - goalY, hShift, hScale), tieG ? ng : 0);
+      }
+    }
   }
+  s.heapSize = size;
+  s.expanded += n;
   s.state = ST_UNREACHABLE;
   return 'unreachable';
+}
+
+/** Heuristic value from signed offsets (dx, dy) to the goal: norm by kind, minus the goal-region shift, scaled. */
+function hval(kind: number, dx: number, dy: number, shift: number, scale: number): number {
+  if (dx < 0) dx = -dx;
+  if (dy < 0) dy = -dy;
+  let v: number;
+  if (kind === H_OCTILE) v = dx > dy ? dx + OCTILE_K * dy : dy + OCTILE_K * dx;
+  else if (kind === H_MANHATTAN) v = dx + dy;
+  else if (kind === H_EUCLIDEAN) v = Math.sqrt(dx * dx + dy * dy);
+  else return 0;
+  v -= shift;
+  return v > 0 ? v * scale : 0;
+}
+
+/** Place `node` (key f, tie key tg) at heap slot `pos` and sift it up. */
+function siftUpArrays(heap: Int32Array, hf: Float64Array, hg: Float64Array, heapPos: Int32Array, pos: number, node: number, f: number, tg: number): void {
+  while (pos > 0) {
+    const up = (pos - 1) >> 1;
+    const uf = hf[up];
+    if (f > uf || (f === uf && tg <= hg[up])) break;
+    const other = heap[up];
+    heap[pos] = other;
+    hf[pos] = uf;
+    hg[pos] = hg[up];
+    heapPos[other] = pos;
+    pos = up;
+  }
+  heap[pos] = node;
+  hf[pos] = f;
+  hg[pos] = tg;
+  heapPos[node] = pos;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
