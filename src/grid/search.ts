@@ -648,30 +648,25 @@ function siftUpArrays(heap: Int32Array, hf: Float64Array, hg: Float64Array, heap
 // which either straight component jump finds something. Successive jump points are joined by a pure straight or
 // pure diagonal segment, so the cost of a jump is its octile length times the uniform cell cost.
 
-let jWalk: Uint8Array = new Uint8Array(0);
-let jW = 0;
-let jH = 0;
-let jGoal = -1;
+// The scans take the grid arrays as arguments (locals in registers) rather than reading module-scope state.
 
 /** Scan from (x, y) along (dx, 0); return the first jump point's index or −1. */
-function jumpH(x: number, y: number, dx: number): number {
-  const walk = jWalk, w = jW;
-  const up = y > 0, down = y < jH - 1;
+function jumpH(walk: Uint8Array, w: number, h: number, goal: number, x: number, y: number, dx: number): number {
+  const up = y > 0, down = y < h - 1;
   let i = y * w + x;
   for (;;) {
     x += dx;
     if (x < 0 || x >= w) return -1;
     i += dx;
     if (walk[i] === 0) return -1;
-    if (i === jGoal) return i;
+    if (i === goal) return i;
     if (up && walk[i - w] === 1 && walk[i - w - dx] === 0) return i;
     if (down && walk[i + w] === 1 && walk[i + w - dx] === 0) return i;
   }
 }
 
 /** Scan from (x, y) along (0, dy); return the first jump point's index or −1. */
-function jumpV(x: number, y: number, dy: number): number {
-  const walk = jWalk, w = jW, h = jH;
+function jumpV(walk: Uint8Array, w: number, h: number, goal: number, x: number, y: number, dy: number): number {
   const left = x > 0, right = x < w - 1;
   const step = dy * w;
   let i = y * w + x;
@@ -680,15 +675,14 @@ function jumpV(x: number, y: number, dy: number): number {
     if (y < 0 || y >= h) return -1;
     i += step;
     if (walk[i] === 0) return -1;
-    if (i === jGoal) return i;
+    if (i === goal) return i;
     if (left && walk[i - 1] === 1 && walk[i - 1 - step] === 0) return i;
     if (right && walk[i + 1] === 1 && walk[i + 1 - step] === 0) return i;
   }
 }
 
 /** Scan diagonally from (x, y) along (dx, dy); return the first jump point's index or −1. */
-function jumpD(x: number, y: number, dx: number, dy: number): number {
-  const walk = jWalk, w = jW, h = jH;
+function jumpD(walk: Uint8Array, w: number, h: number, goal: number, x: number, y: number, dx: number, dy: number): number {
   for (;;) {
     const nx = x + dx;
     const ny = y + dy;
@@ -696,8 +690,8 @@ function jumpD(x: number, y: number, dx: number, dy: number): number {
     const i = ny * w + nx;
     // No corner cutting: both orthogonal cells must be open.
     if (walk[i] === 0 || walk[y * w + nx] === 0 || walk[i - dx] === 0) return -1;
-    if (i === jGoal) return i;
-    if (jumpH(nx, ny, dx) >= 0 || jumpV(nx, ny, dy) >= 0) return i;
+    if (i === goal) return i;
+    if (jumpH(walk, w, h, goal, nx, ny, dx) >= 0 || jumpV(walk, w, h, goal, nx, ny, dy) >= 0) return i;
     x = nx;
     y = ny;
   }
@@ -720,10 +714,7 @@ function stepJps(s: GridSearch, budget: number): PathStatus {
   const w = grid.width;
   const h = grid.height;
   const walk = grid.walkable;
-  jWalk = walk;
-  jW = w;
-  jH = h;
-  jGoal = s.goalCell;
+  const goal = s.goalCell;
   const parent = s.parent;
   let n = 0;
   while (s.heapSize > 0) {
@@ -742,14 +733,14 @@ function stepJps(s: GridSearch, budget: number): PathStatus {
     const p = parent[c];
     if (p < 0) {
       // Start: all eight directions.
-      jpsRelax(s, jumpH(cx, cy, 1), c, cx, cy, gc, w);
-      jpsRelax(s, jumpH(cx, cy, -1), c, cx, cy, gc, w);
-      jpsRelax(s, jumpV(cx, cy, 1), c, cx, cy, gc, w);
-      jpsRelax(s, jumpV(cx, cy, -1), c, cx, cy, gc, w);
-      jpsRelax(s, jumpD(cx, cy, 1, 1), c, cx, cy, gc, w);
-      jpsRelax(s, jumpD(cx, cy, 1, -1), c, cx, cy, gc, w);
-      jpsRelax(s, jumpD(cx, cy, -1, 1), c, cx, cy, gc, w);
-      jpsRelax(s, jumpD(cx, cy, -1, -1), c, cx, cy, gc, w);
+      jpsRelax(s, jumpH(walk, w, h, goal, cx, cy, 1), c, cx, cy, gc, w);
+      jpsRelax(s, jumpH(walk, w, h, goal, cx, cy, -1), c, cx, cy, gc, w);
+      jpsRelax(s, jumpV(walk, w, h, goal, cx, cy, 1), c, cx, cy, gc, w);
+      jpsRelax(s, jumpV(walk, w, h, goal, cx, cy, -1), c, cx, cy, gc, w);
+      jpsRelax(s, jumpD(walk, w, h, goal, cx, cy, 1, 1), c, cx, cy, gc, w);
+      jpsRelax(s, jumpD(walk, w, h, goal, cx, cy, 1, -1), c, cx, cy, gc, w);
+      jpsRelax(s, jumpD(walk, w, h, goal, cx, cy, -1, 1), c, cx, cy, gc, w);
+      jpsRelax(s, jumpD(walk, w, h, goal, cx, cy, -1, -1), c, cx, cy, gc, w);
       continue;
     }
     const px = p % w;
@@ -757,30 +748,30 @@ function stepJps(s: GridSearch, budget: number): PathStatus {
     const dx = cx > px ? 1 : cx < px ? -1 : 0;
     const dy = cy > py ? 1 : cy < py ? -1 : 0;
     if (dx !== 0 && dy !== 0) {
-      jpsRelax(s, jumpH(cx, cy, dx), c, cx, cy, gc, w);
-      jpsRelax(s, jumpV(cx, cy, dy), c, cx, cy, gc, w);
-      jpsRelax(s, jumpD(cx, cy, dx, dy), c, cx, cy, gc, w);
+      jpsRelax(s, jumpH(walk, w, h, goal, cx, cy, dx), c, cx, cy, gc, w);
+      jpsRelax(s, jumpV(walk, w, h, goal, cx, cy, dy), c, cx, cy, gc, w);
+      jpsRelax(s, jumpD(walk, w, h, goal, cx, cy, dx, dy), c, cx, cy, gc, w);
     } else if (dx !== 0) {
-      jpsRelax(s, jumpH(cx, cy, dx), c, cx, cy, gc, w);
+      jpsRelax(s, jumpH(walk, w, h, goal, cx, cy, dx), c, cx, cy, gc, w);
       // Forced side cells (x, y±1) whose "behind" cell (x−dx, y±1) is blocked.
       if (cy > 0 && walk[c - w] === 1 && walk[c - w - dx] === 0) {
-        jpsRelax(s, jumpV(cx, cy, -1), c, cx, cy, gc, w);
-        jpsRelax(s, jumpD(cx, cy, dx, -1), c, cx, cy, gc, w);
+        jpsRelax(s, jumpV(walk, w, h, goal, cx, cy, -1), c, cx, cy, gc, w);
+        jpsRelax(s, jumpD(walk, w, h, goal, cx, cy, dx, -1), c, cx, cy, gc, w);
       }
       if (cy < h - 1 && walk[c + w] === 1 && walk[c + w - dx] === 0) {
-        jpsRelax(s, jumpV(cx, cy, 1), c, cx, cy, gc, w);
-        jpsRelax(s, jumpD(cx, cy, dx, 1), c, cx, cy, gc, w);
+        jpsRelax(s, jumpV(walk, w, h, goal, cx, cy, 1), c, cx, cy, gc, w);
+        jpsRelax(s, jumpD(walk, w, h, goal, cx, cy, dx, 1), c, cx, cy, gc, w);
       }
     } else {
-      jpsRelax(s, jumpV(cx, cy, dy), c, cx, cy, gc, w);
+      jpsRelax(s, jumpV(walk, w, h, goal, cx, cy, dy), c, cx, cy, gc, w);
       const step = dy * w;
       if (cx > 0 && walk[c - 1] === 1 && walk[c - 1 - step] === 0) {
-        jpsRelax(s, jumpH(cx, cy, -1), c, cx, cy, gc, w);
-        jpsRelax(s, jumpD(cx, cy, -1, dy), c, cx, cy, gc, w);
+        jpsRelax(s, jumpH(walk, w, h, goal, cx, cy, -1), c, cx, cy, gc, w);
+        jpsRelax(s, jumpD(walk, w, h, goal, cx, cy, -1, dy), c, cx, cy, gc, w);
       }
       if (cx < w - 1 && walk[c + 1] === 1 && walk[c + 1 - step] === 0) {
-        jpsRelax(s, jumpH(cx, cy, 1), c, cx, cy, gc, w);
-        jpsRelax(s, jumpD(cx, cy, 1, dy), c, cx, cy, gc, w);
+        jpsRelax(s, jumpH(walk, w, h, goal, cx, cy, 1), c, cx, cy, gc, w);
+        jpsRelax(s, jumpD(walk, w, h, goal, cx, cy, 1, dy), c, cx, cy, gc, w);
       }
     }
   }
