@@ -50,7 +50,7 @@ export interface ManifoldInput {
 
 /** What contactManifold writes; create once with createManifold and reuse (caller-owned). */
 export interface Manifold {
-  /** Number of contact points, 0–4. 0 means separated by more than `margin`. */
+  /** Number of contact points, 0–4. 0 means separated by more than `margin` (normal and depth are then zeroed). */
   count: number;
   /** Unit contact normal, world frame, pointing from A towards B. */
   readonly normal: Float64Array;
@@ -264,6 +264,14 @@ function hull2d(fu: Float64Array, fv: Float64Array, fh: Float64Array, fid: Int32
   for (let i = 0; i < m; i++) { const k = out[i]; _tmpU[i] = fu[k]; _tmpV[i] = fv[k]; _tmpH[i] = fh[k]; _tmpId[i] = fid[k]; }
   for (let i = 0; i < m; i++) { fu[i] = _tmpU[i]; fv[i] = _tmpV[i]; fh[i] = _tmpH[i]; fid[i] = _tmpId[i]; }
   return m;
+}
+function reverseFeature(fu: Float64Array, fv: Float64Array, fh: Float64Array, fid: Int32Array, n: number): void {
+  for (let i = 0, j = n - 1; i < j; i++, j--) {
+    let t = fu[i]; fu[i] = fu[j]; fu[j] = t;
+    t = fv[i]; fv[i] = fv[j]; fv[j] = t;
+    t = fh[i]; fh[i] = fh[j]; fh[j] = t;
+    const k = fid[i]; fid[i] = fid[j]; fid[j] = k;
+  }
 }
 function cross2(u: Float64Array, v: Float64Array, o: number, a: number, b: number): number {
   return (u[a] - u[o]) * (v[b] - v[o]) - (v[a] - v[o]) * (u[b] - u[o]);
@@ -589,6 +597,7 @@ function clamp01(x: number): number { return x < 0 ? 0 : x > 1 ? 1 : x; }
 function finishEmpty(out: Manifold): Manifold {
   lastRegion = 0;
   out.count = 0;
+  out.depth = 0; out.normal[0] = 0; out.normal[1] = 0; out.normal[2] = 0; // apart: use gjkDistance for how far
   return out;
 }
 
@@ -680,8 +689,11 @@ export function contactManifold(input: ManifoldInput, out: Manifold, cache?: Gjk
   nFA = collectFeature(a, null, 1, slab, _fAu, _fAv, _fAh, _fAid);
   nFB = collectFeature(b, rel, -1, slab, _fBu, _fBv, _fBh, _fBid);
   const eps2 = 1e-18 * scale * scale + 1e-24;
-  nFA = hull2d(_fAu, _fAv, _fAh, _fAid, nFA, eps2);
-  nFB = hull2d(_fBu, _fBv, _fBh, _fBid, nFB, eps2);
+  // A box face chosen by the normal's largest axis makes an angle ≤ arccos(1/√3) with it, so its projection is a
+  // proper quadrilateral, already counter-clockwise for A (its outward normal points along n) and clockwise for B:
+  // reverse B's instead of sorting. Other features go through the 2D hull (winding, degenerate projections).
+  if (ca === CORE_BOX) { /* already counter-clockwise */ } else nFA = hull2d(_fAu, _fAv, _fAh, _fAid, nFA, eps2);
+  if (cb === CORE_BOX) reverseFeature(_fBu, _fBv, _fBh, _fBid, nFB); else nFB = hull2d(_fBu, _fBv, _fBh, _fBid, nFB, eps2);
   // ---- 4. clip ----
   let nk = 0;
   if (nFA >= 3 || nFB >= 3) {

@@ -23,7 +23,7 @@ export interface Manifold2Input {
 }
 
 export interface Manifold2 {
-  /** 0 (apart), 1 or 2 points. */
+  /** 0 (apart by more than the margin; normal and depth zeroed), 1 or 2 points. */
   count: number;
   /** Unit normal from A to B (world). */
   readonly normal: Float64Array;
@@ -332,7 +332,7 @@ export function contactManifold2(input: Manifold2Input, out: Manifold2, cache?: 
   if (a.kind === 'circle' && b.kind === 'circle') {
     // analytic: centres at 0 and t
     const d2 = rtx * rtx + rty * rty;
-    if (d2 > (r + margin) * (r + margin)) { out.count = 0; return out; }
+    if (d2 > (r + margin) * (r + margin)) { out.count = 0; out.depth = 0; out.normal[0] = 0; out.normal[1] = 0; return out; }
     const d = Math.sqrt(d2);
     // (nearly) coincident centres: any direction is a valid normal; +x, deterministic (also avoids dividing by a
     // denormal distance whose square root has lost its precision)
@@ -347,7 +347,7 @@ export function contactManifold2(input: Manifold2Input, out: Manifold2, cache?: 
     if (!gjkOverlap2 && gjkDist2 > 1e-9 * (a.boundingRadius + b.boundingRadius)) {
       if (gjkDist2 - r > margin) {
         if (cache) { cache.dir[0] = -vX; cache.dir[1] = -vY; cache.valid = true; }
-        out.count = 0; return out;
+        out.count = 0; out.depth = 0; out.normal[0] = 0; out.normal[1] = 0; return out;
       }
       nx = -vX / gjkDist2; ny = -vY / gjkDist2;
       depth = r - gjkDist2;

@@ -230,6 +230,26 @@ describe('contactManifold', () => {
     expect(m.normal[0]).toBeCloseTo(1, 6);
     expect(m.depth).toBeCloseTo(0.05, 6);
   });
+  it('deterministic: bit-identical results for the same inputs, whatever ran before (no state leaks between calls)', () => {
+    const rng = createRng(77);
+    const shapes = [boxShape(1, 0.5, 0.7), hullShape([1, 0, 0, -1, 0.2, 0, 0, 1, 0.3, 0, -1, -0.2, 0.1, 0, 1, 0, 0.1, -1]), capsuleShape(0.3, 0.5), cylinderShape(0.4, 0.6), sphereShape(0.6)];
+    const cases: [Shape, Pose, Shape, Pose][] = [];
+    for (let c = 0; c < 200; c++) {
+      cases.push([shapes[c % 5], poseFrom([0, 0, 0], randomQuat(rng), createPose()), shapes[(c * 3 + 1) % 5], poseFrom([rand(rng, -1.5, 1.5), rand(rng, -1.5, 1.5), rand(rng, -1.5, 1.5)], randomQuat(rng), createPose())]);
+    }
+    const runAll = (order: number[]) => {
+      const res: number[][] = [];
+      const mm = createManifold();
+      for (const i of order) {
+        const [a, pa, b, pb] = cases[i];
+        contactManifold(createManifoldInput(a, pa, b, pb, 0.01), mm);
+        res[i] = [mm.count, mm.depth, ...mm.normal, ...Array.from(mm.points.subarray(0, 3 * mm.count)), ...Array.from(mm.depths.subarray(0, mm.count)), ...Array.from(mm.ids.subarray(0, mm.count))];
+      }
+      return res;
+    };
+    const forward = runAll(cases.map((_, i) => i)), backward = runAll(cases.map((_, i) => cases.length - 1 - i));
+    for (let i = 0; i < cases.length; i++) expect(JSON.stringify(forward[i]), `case ${i}`).toBe(JSON.stringify(backward[i]));
+  });
   it('rejects a negative margin and NaN poses', () => {
     expect(() => contactManifold(createManifoldInput(boxShape(1, 1, 1), createPose(), boxShape(1, 1, 1), createPose(), -1), m)).toThrow(/margin/);
     const bad = createPose(); bad[0] = NaN;
