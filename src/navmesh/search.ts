@@ -127,19 +127,24 @@ function grow(q: NavQuery): void {
 let _goalTri = -1, _n = 0, _overflow = false;
 const _sg = new Float64Array(4); // start x, y, goal x, y of the current query
 
-function newNode(q: NavQuery, kind: number, parent: number, root: number, poly: number, via: number, g: number, f: number): number {
+function newNode(q: NavQuery, kind: number, parent: number, root: number, poly: number, via: number): number {
   if (_n >= q.cap) {
     if (q.cap >= q.maxNodes) { _overflow = true; return -1; }
     grow(q);
   }
   const i = _n++;
-  q.kind[i] = kind; q.parent[i] = parent; q.root[i] = root; q.poly[i] = poly; q.via[i] = via; q.g[i] = g; q.f[i] = f;
+  q.kind[i] = kind; q.parent[i] = parent; q.root[i] = root; q.poly[i] = poly; q.via[i] = via;
   q.entry[i] = -1;
   return i;
 }
 
-function rootX(q: NavQuery, r: number): number { return r < 0 ? _sg[0] : q.mesh.vertices[2 * r]; }
-function rootY(q: NavQuery, r: number): number { return r < 0 ? _sg[1] : q.mesh.vertices[2 * r + 1]; }
+/*
+ * Hot-path calling convention: doubles never cross a call. V8 boxes a double passed to (or returned from) a function
+ * it does not inline, and the search's helpers are not all inlined: that allocated ~240 bytes per search node
+ * (sampling heap profiler, 2026-11-29). Callers put g, interval endpoints and results in _a instead.
+ *   _a[0] g (cost of the root)    _a[1] result of intervalH    _a[2..3] root x, y    _a[4..7] L x, y, R x, y
+ */
+const _a = new Float64Array(8);
 
 function dist(ax: number, ay: number, bx: number, by: number): number {
   const dx = bx - ax, dy = by - ay;
@@ -150,12 +155,16 @@ function orient(ax: number, ay: number, bx: number, by: number, cx: number, cy: 
   return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
 }
 
-/** Relax corner vertex v with cost g, reached inside triangle `arrival`. */
-function relaxVertex(q: NavQuery, v: number, g: number, arrival: number, via: number, parent: number): void {
+/** Relax corner vertex v with cost g = _a[0], reached inside triangle `arrival`. */
+function relaxVertex(q: NavQuery, v: number, arrival: number, via: number, parent: number): void {
+  const g = _a[0];
   if (q.stamp[v] === q.searchId && !(g < q.bestG[v] - 1e-12 * (1 + g))) return;
   const V = q.mesh.vertices;
-  const node = newNode(q, KIND_VERTEX, parent, v, arrival, via, g, g + dist(V[2 * v], V[2 * v + 1], _sg[2], _sg[3]));
+  const node = newNode(q, KIND_VERTEX, parent, v, arrival, via);
   if (node < 0) return;
+  const hx = _sg[2] - V[2 * v], hy = _sg[3] - V[2 * v + 1];
+  q.g[node] = g;
+  q.f[node] = g + Math.sqrt(hx * hx + hy * hy);
   q.stamp[v] = q.searchId;
   q.bestG[v] = g;
   q.open.push(node);
@@ -164,9 +173,10 @@ function relaxVertex(q: NavQuery, v: number, g: number, arrival: number, via: nu
 /**
  * Lower bound of the length of root → (point of segment LR) → goal (Polyanya's interval heuristic): reflect the goal
  * across line LR if it is on the root's side; go straight if that line passes through [L, R], else via the nearer
- * endpoint.
+ * endpoint. Reads root and interval from _a[2..7], writes the bound to _a[1].
  */
-function intervalH(rx: number, ry: number, lx: number, ly: number, px: number, py: number): number {
+function intervalH(): void {
+  const rx = _a[2], ry = _a[3], lx = _a[4], ly = _a[5], px = _a[6], py = _a[7];
   let gx = _sg[2], gy = _sg[3];
   const sr = orient(lx, ly, px, py, rx, ry), sg = orient(lx, ly, px, py, gx, gy);
   if ((sr > 0 && sg > 0) || (sr < 0 && sg < 0)) {
@@ -180,28 +190,34 @@ function intervalH(rx: number, ry: number, lx: number, ly: number, px: number, p
     }
   }
   const d1 = orient(rx, ry, gx, gy, lx, ly), d2 = orient(rx, ry, gx, gy, px, py);
-  if ((d1 <= 0 && d2 >= 0) || (d1 >= 0 && d2 <= 0)) return dist(rx, ry, gx, gy);
-  return Math.abs(d1) < Math.abs(d2)
-    ? dist(rx, ry, lx, ly) + dist(lx, ly, gx, gy)
-    : dist(rx, ry, px, py) + dist(px, py, gx, gy);
+  if ((d1 <= 0 && d2 >= 0) || (d1 >= 0 && d2 <= 0)) {
+    _a[1] = Math.sqrt((gx - rx) * (gx - rx) + (gy - ry) * (gy - ry));
+  } else {
+    const ex = Math.abs(d1) < Math.abs(d2) ? lx : px, ey = Math.abs(d1) < Math.abs(d2) ? ly : py;
+    _a[1] = Math.sqrt((ex - rx) * (ex - rx) + (ey - ry) * (ey - ry)) + Math.sqrt((gx - ex) * (gx - ex) + (gy - ey) * (gy - ey));
+  }
 }
 
-/** Push an interval node (root, [L, R]) entering triangle `poly` through the edge whose endpoints are w (L side), u (R side). */
-function pushInterval(
-  q: NavQuery, parent: number, root: number, g: number, via: number, poly: number, u: number, w: number,
-  lx: number, ly: number, rx2: number, ry2: number, push = true,
-): number {
-  const rx = rootX(q, root), ry = rootY(q, root);
-  const h = intervalH(rx, ry, lx, ly, rx2, ry2);
-  const node = newNode(q, KIND_INTERVAL, parent, root, poly, via, g, g + h);
+/**
+ * Push an interval node (root, [L, R]) with g = _a[0] and L, R in _a[4..7], entering triangle `poly` through the
+ * edge whose endpoints are w (L side) and u (R side).
+ */
+function pushInterval(q: NavQuery, parent: number, root: number, via: number, poly: number, u: number, w: number, push: boolean): number {
+  const V = q.mesh.vertices;
+  _a[2] = root < 0 ? _sg[0] : V[2 * root];
+  _a[3] = root < 0 ? _sg[1] : V[2 * root + 1];
+  intervalH();
+  const node = newNode(q, KIND_INTERVAL, parent, root, poly, via);
   if (node < 0) return -1;
+  q.g[node] = _a[0];
+  q.f[node] = _a[0] + _a[1];
   const T = q.mesh.triangles;
   // Entry edge of `poly`: its CCW edge w → u.
   let e = 0;
   for (let k = 0; k < 3; k++) if (T[3 * poly + k] === w && T[3 * poly + (k + 1) % 3] === u) e = k;
   q.entry[node] = e;
   const iv = q.iv;
-  iv[4 * node] = lx; iv[4 * node + 1] = ly; iv[4 * node + 2] = rx2; iv[4 * node + 3] = ry2;
+  iv[4 * node] = _a[4]; iv[4 * node + 1] = _a[5]; iv[4 * node + 2] = _a[6]; iv[4 * node + 3] = _a[7];
   if (push) q.open.push(node);
   return node;
 }
@@ -306,20 +322,24 @@ export function findNavPath(q: NavQuery, sx: number, sy: number, gx: number, gy:
   if (q.blocked !== null && (q.blocked[startTri] !== 0 || q.blocked[_goalTri] !== 0)) return (out.status = 'unreachable');
 
   // Start node: the start sees its whole triangle.
-  const start = newNode(q, KIND_START, -1, -1, startTri, -1, 0, dist(_sg[0], _sg[1], _sg[2], _sg[3]));
+  const sgd = dist(_sg[0], _sg[1], _sg[2], _sg[3]);
+  const start = newNode(q, KIND_START, -1, -1, startTri, -1);
+  q.g[start] = 0; q.f[start] = sgd;
   if (startTri === _goalTri) {
-    const fin = newNode(q, KIND_FINAL, start, -1, startTri, -1, 0, dist(_sg[0], _sg[1], _sg[2], _sg[3]));
+    const fin = newNode(q, KIND_FINAL, start, -1, startTri, -1);
+    q.g[fin] = sgd; q.f[fin] = sgd;
     open.push(fin);
   }
   for (let k = 0; k < 3; k++) {
     const v = T[3 * startTri + k];
-    if (corner[v]) relaxVertex(q, v, dist(_sg[0], _sg[1], V[2 * v], V[2 * v + 1]), startTri, -1, start);
+    if (corner[v]) { _a[0] = dist(_sg[0], _sg[1], V[2 * v], V[2 * v + 1]); relaxVertex(q, v, startTri, -1, start); }
   }
   for (let k = 0; k < 3; k++) {
     const nb = nbr(q, startTri, k);
     if (nb < 0) continue;
     const u = T[3 * startTri + k], w = T[3 * startTri + (k + 1) % 3];
-    pushInterval(q, start, -1, 0, -1, nb, u, w, V[2 * w], V[2 * w + 1], V[2 * u], V[2 * u + 1]);
+    _a[0] = 0; _a[4] = V[2 * w]; _a[5] = V[2 * w + 1]; _a[6] = V[2 * u]; _a[7] = V[2 * u + 1];
+    pushInterval(q, start, -1, -1, nb, u, w, true);
   }
 
   let found = -1;
@@ -376,7 +396,7 @@ function expandVertex(q: NavQuery, node: number, v: number, g: number): void {
   const n = fanSector(q, v, q.poly[node]);
   if (_fanClosed) return; // no wall at v: nothing to bend around
   const pr = q.root[q.parent[node]];
-  const ax = vx - rootX(q, pr), ay = vy - rootY(q, pr);
+  const ax = vx - (pr < 0 ? _sg[0] : V[2 * pr]), ay = vy - (pr < 0 ? _sg[1] : V[2 * pr + 1]);
   const any = ax === 0 && ay === 0; // the start sits on v: every direction is possible
   const wLx = _wall[2], wLy = _wall[3], wRx = _wall[0], wRy = _wall[1];
   const left = any || ax * wLy - ay * wLx > 0;
@@ -391,9 +411,10 @@ function expandVertex(q: NavQuery, node: number, v: number, g: number): void {
     let lo = 0, hi = 1;
     if (!any) {
       lo = 2; hi = -1;
-      if (left) clipArc(vx, vy, ux, uy, wx, wy, ax, ay, wLx, wLy);
+      _arc[0] = vx; _arc[1] = vy; _arc[2] = ux; _arc[3] = uy; _arc[4] = wx; _arc[5] = wy;
+      if (left) { _arc[6] = ax; _arc[7] = ay; _arc[8] = wLx; _arc[9] = wLy; clipArc(); }
       if (_clip[0] <= _clip[1]) { lo = _clip[0]; hi = _clip[1]; }
-      if (right) clipArc(vx, vy, ux, uy, wx, wy, wRx, wRy, ax, ay);
+      if (right) { _arc[6] = wRx; _arc[7] = wRy; _arc[8] = ax; _arc[9] = ay; clipArc(); }
       if (right && _clip[0] <= _clip[1]) { if (_clip[0] < lo) lo = _clip[0]; if (_clip[1] > hi) hi = _clip[1]; }
       if (lo > hi) continue;
       if (lo < 1e-12) lo = 0;
@@ -402,26 +423,34 @@ function expandVertex(q: NavQuery, node: number, v: number, g: number): void {
     if (t === _goalTri) {
       const gdx = _sg[2] - vx, gdy = _sg[3] - vy;
       if (any || (left && inArc(ax, ay, wLx, wLy, gdx, gdy)) || (right && inArc(wRx, wRy, ax, ay, gdx, gdy))) {
-        const d = dist(vx, vy, _sg[2], _sg[3]);
-        const fin = newNode(q, KIND_FINAL, node, v, t, t, g + d, g + d);
-        if (fin >= 0) q.open.push(fin);
+        const fin = newNode(q, KIND_FINAL, node, v, t, t);
+        if (fin >= 0) {
+          const d = Math.sqrt(gdx * gdx + gdy * gdy);
+          q.g[fin] = g + d; q.f[fin] = g + d;
+          q.open.push(fin);
+        }
       }
     }
-    if (lo === 0 && corner[u]) relaxVertex(q, u, g + dist(vx, vy, ux, uy), t, t, node);
-    if (hi === 1 && corner[w]) relaxVertex(q, w, g + dist(vx, vy, wx, wy), t, t, node);
+    if (lo === 0 && corner[u]) { _a[0] = g + Math.sqrt((ux - vx) * (ux - vx) + (uy - vy) * (uy - vy)); relaxVertex(q, u, t, t, node); }
+    if (hi === 1 && corner[w]) { _a[0] = g + Math.sqrt((wx - vx) * (wx - vx) + (wy - vy) * (wy - vy)); relaxVertex(q, w, t, t, node); }
     const nb = nbr(q, t, (k + 1) % 3);
     if (nb < 0 || hi - lo <= 1e-12) continue;
-    pushInterval(q, node, v, g, t, nb, u, w, ux + hi * (wx - ux), uy + hi * (wy - uy), ux + lo * (wx - ux), uy + lo * (wy - uy));
+    _a[0] = g; _a[4] = ux + hi * (wx - ux); _a[5] = uy + hi * (wy - uy); _a[6] = ux + lo * (wx - ux); _a[7] = uy + lo * (wy - uy);
+    pushInterval(q, node, v, t, nb, u, w, true);
   }
 }
 
 const _clip = new Float64Array(2); // lo, hi
+const _arc = new Float64Array(10); // clipArc's inputs (doubles never cross a call; see _a)
 
 /**
  * Parameter range [_clip[0], _clip[1]] of segment u → w whose directions from v lie in the counter-clockwise arc c1 → c2
- * (< π): cross(c1, P(t) − v) ≥ 0 and cross(P(t) − v, c2) ≥ 0, both linear in t. Empty when _clip[0] > _clip[1].
+ * (< π; inputs in _arc: v, u, w, c1, c2): cross(c1, P(t) − v) ≥ 0 and cross(P(t) − v, c2) ≥ 0, both linear in t.
+ * Empty when _clip[0] > _clip[1].
  */
-function clipArc(vx: number, vy: number, ux: number, uy: number, wx: number, wy: number, c1x: number, c1y: number, c2x: number, c2y: number): void {
+function clipArc(): void {
+  const vx = _arc[0], vy = _arc[1], ux = _arc[2], uy = _arc[3], wx = _arc[4], wy = _arc[5];
+  const c1x = _arc[6], c1y = _arc[7], c2x = _arc[8], c2y = _arc[9];
   const dux = ux - vx, duy = uy - vy, dwx = wx - vx, dwy = wy - vy;
   let lo = 0, hi = 1;
   const lu = Math.sqrt(dux * dux + duy * duy), lw = Math.sqrt(dwx * dwx + dwy * dwy);
@@ -448,19 +477,19 @@ function expandInterval(q: NavQuery, node: number, root: number, g: number): num
   const corner = _corner;
   const Q = q.poly[node];
   const j = q.entry[node];
-  const rx = rootX(q, root), ry = rootY(q, root);
+  const rx = root < 0 ? _sg[0] : V[2 * root], ry = root < 0 ? _sg[1] : V[2 * root + 1];
   const iv = q.iv;
   const lx = iv[4 * node], ly = iv[4 * node + 1], Rx = iv[4 * node + 2], Ry = iv[4 * node + 3];
-  const lenL = dist(rx, ry, lx, ly), lenR = dist(rx, ry, Rx, Ry);
+  const lenL = Math.sqrt((lx - rx) * (lx - rx) + (ly - ry) * (ly - ry)), lenR = Math.sqrt((Rx - rx) * (Rx - rx) + (Ry - ry) * (Ry - ry));
 
   // The cone: points X with orient(r, R, X) ≥ 0 (left of the right ray) and orient(r, L, X) ≤ 0 (right of the
   // left ray). Tolerances are relative (|ray|·|X − r|·1e-11) so that a vertex exactly on a ray counts as inside.
   if (Q === _goalTri) {
-    const dg = dist(rx, ry, _sg[2], _sg[3]);
+    const dg = Math.sqrt((_sg[2] - rx) * (_sg[2] - rx) + (_sg[3] - ry) * (_sg[3] - ry));
     const fr = orient(rx, ry, Rx, Ry, _sg[2], _sg[3]), fl = orient(rx, ry, lx, ly, _sg[2], _sg[3]);
     if (fr >= -1e-11 * lenR * dg && fl <= 1e-11 * lenL * dg) {
-      const fin = newNode(q, KIND_FINAL, node, root, Q, -1, g + dg, g + dg);
-      if (fin >= 0) q.open.push(fin);
+      const fin = newNode(q, KIND_FINAL, node, root, Q, -1);
+      if (fin >= 0) { q.g[fin] = g + dg; q.f[fin] = g + dg; q.open.push(fin); }
     }
   }
   let succ0 = -1, succ1 = -1;
@@ -468,7 +497,7 @@ function expandInterval(q: NavQuery, node: number, root: number, g: number): num
     const k = (j + s) % 3;
     const u = T[3 * Q + k], w = T[3 * Q + (k + 1) % 3];
     const ux = V[2 * u], uy = V[2 * u + 1], wx = V[2 * w], wy = V[2 * w + 1];
-    const du = dist(rx, ry, ux, uy), dw = dist(rx, ry, wx, wy);
+    const du = Math.sqrt((ux - rx) * (ux - rx) + (uy - ry) * (uy - ry)), dw = Math.sqrt((wx - rx) * (wx - rx) + (wy - ry) * (wy - ry));
     let lo = 0, hi = 1;
     // Right ray half-plane: fR ≥ 0.
     let fu = orient(rx, ry, Rx, Ry, ux, uy), fw = orient(rx, ry, Rx, Ry, wx, wy);
@@ -488,15 +517,18 @@ function expandInterval(q: NavQuery, node: number, root: number, g: number): num
     if (lo < 1e-12) lo = 0;
     if (hi > 1 - 1e-12) hi = 1;
     // Visible corner vertices become roots.
-    if (lo === 0 && corner[u]) relaxVertex(q, u, g + du, Q, -1, node);
-    if (hi === 1 && corner[w]) relaxVertex(q, w, g + dw, Q, -1, node);
+    if (lo === 0 && corner[u]) { _a[0] = g + du; relaxVertex(q, u, Q, -1, node); }
+    if (hi === 1 && corner[w]) { _a[0] = g + dw; relaxVertex(q, w, Q, -1, node); }
     const nb = nbr(q, Q, k);
     if (nb < 0 || hi - lo <= 1e-12) continue;
     const p0x = ux + lo * (wx - ux), p0y = uy + lo * (wy - uy);
     const p1x = ux + hi * (wx - ux), p1y = uy + hi * (wy - uy);
     // A cone seen edge-on (root on the edge's line) carries nothing forward: its endpoints were relaxed above.
-    if (Math.abs(orient(rx, ry, p0x, p0y, p1x, p1y)) <= 1e-11 * dist(rx, ry, p0x, p0y) * dist(p0x, p0y, p1x, p1y)) continue;
-    const child = pushInterval(q, node, root, g, -1, nb, u, w, p1x, p1y, p0x, p0y, false);
+    const o = (p0x - rx) * (p1y - ry) - (p0y - ry) * (p1x - rx);
+    const l0 = Math.sqrt((p0x - rx) * (p0x - rx) + (p0y - ry) * (p0y - ry)), l01 = Math.sqrt((p1x - p0x) * (p1x - p0x) + (p1y - p0y) * (p1y - p0y));
+    if (Math.abs(o) <= 1e-11 * l0 * l01) continue;
+    _a[0] = g; _a[4] = p1x; _a[5] = p1y; _a[6] = p0x; _a[7] = p0y;
+    const child = pushInterval(q, node, root, -1, nb, u, w, false);
     if (succ0 < 0) succ0 = child; else succ1 = child;
   }
   if (succ1 >= 0) { q.open.push(succ0); q.open.push(succ1); return -1; }
