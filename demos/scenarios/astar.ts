@@ -62,7 +62,7 @@ export interface AstarInstance extends ScenarioInstance {
 }
 
 /** Seeded random map: ~22% blocked cells in small clumps, a border wall. */
-function randomGrid(w: number, h: number, seed: number, world: ReturnType<typeof createCrowd>): Grid {
+function randomGrid(w: number, h: number, world: ReturnType<typeof createCrowd>): Grid {
   const walk = new Uint8Array(w * h).fill(1);
   for (let x = 0; x < w; x++) { walk[x] = 0; walk[(h - 1) * w + x] = 0; }
   for (let y = 0; y < h; y++) { walk[y * w] = 0; walk[y * w + w - 1] = 0; }
@@ -75,7 +75,6 @@ function randomGrid(w: number, h: number, seed: number, world: ReturnType<typeof
       if (x < w - 1 && y < h - 1) walk[y * w + x] = 0;
     }
   }
-  void seed;
   return createGrid(w, h, { walkable: walk });
 }
 
@@ -98,7 +97,7 @@ function searchOptions(s: ExplorerSettings, algorithm: ExplorerAlgorithm): FindP
 
 export function createAstar({ agents, seed, map }: ScenarioOptions): AstarInstance {
   const world = createCrowd({ maxAgents: Math.max(1, agents), seed, neighbourRadius: 2 });
-  const grid = map ? parseMovingAiMap(map.text) : randomGrid(64, 48, seed, world);
+  const grid = map ? parseMovingAiMap(map.text) : randomGrid(64, 48, world);
   const mapName = map ? map.name : 'random 64×48';
   setNavigationGrid(world, grid, { maxExpansionsPerFrame: 20000 });
   const walkers = new Int32Array(agents);
