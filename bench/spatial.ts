@@ -127,6 +127,14 @@ export const spatialBench: BenchModule = {
           })));
         }
         setSpatialHashCellSize(hash, RADIUS);
+        // A query radius well above the cell size (ORCA-style neighbour distance): the block-seeded ring search.
+        const wide = timeWallCpu(() => {
+          rebuildSpatialHash(hash, s.xs, s.ys, s.ids, n);
+          queryKNearestBatch(hash, 0, n, 10, K, outIds, outD2, outCounts, null, -1, 'slot');
+        }, Math.max(5, samples >> 2));
+        ctx.record(row('spatial-hash', `rebuild+kNN batch k=${K} r=10, ${label}, cell ${RADIUS} m (ring search)`, 'ms', wide.wall, undefined, cpuExtra(wide.cpu, {
+          scannedPerAgent: hash.scanned / n,
+        })));
       }
     }
   },
