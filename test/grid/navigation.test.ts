@@ -132,6 +132,22 @@ describe('navigationSystem: path mode', () => {
     for (const c of path) expect(grid.walkable[c]).toBe(1);
   });
 
+  it('a map edit that cuts the goal off turns a moving path agent unreachable (it stops)', () => {
+    const grid = gridFromAscii(['..........', '..........', '..........']);
+    const world = createCrowd({ maxAgents: 2 });
+    setNavigationGrid(world, grid);
+    const eid = spawnAgent(world, { x: 0.5, y: 1.5, maxSpeed: 2 });
+    setAgentGoal(world, eid, 9.5, 1.5);
+    run(world, grid, 60, () => world.position.x[eid] > 2);
+    expect(navigationStatus(world, eid)).toBe('moving');
+    for (let y = 0; y < 3; y++) setBlocked(grid, 6, y, true);
+    run(world, grid, 10, () => navigationStatus(world, eid) === 'unreachable');
+    expect(navigationStatus(world, eid)).toBe('unreachable');
+    step(world, DT);
+    expect(world.preferredVelocity.x[eid]).toBe(0);
+    expect(world.preferredVelocity.y[eid]).toBe(0);
+  });
+
   it('an agent pushed off its path re-acquires it (nearby) or re-plans (far away) and still arrives', () => {
     const grid = loadMap('arena.map');
     const world = createCrowd({ maxAgents: 4 });
@@ -228,6 +244,12 @@ describe('navigationSystem: flow mode (group orders)', () => {
     step(world, DT);
     expect(navigationStatus(world, a)).toBe('moving');
     expect(world.preferredVelocity.x[a]).toBeGreaterThan(0);
+    // Close it again: the goal becomes unreachable for a moving agent, which stops and says so.
+    setBlocked(grid, 2, 0, true);
+    step(world, DT);
+    expect(navigationStatus(world, a)).toBe('unreachable');
+    expect(world.preferredVelocity.x[a]).toBe(0);
+    expect(world.preferredVelocity.y[a]).toBe(0);
   });
 
   it('flow-field slots are limited; idle slots are reused; clearing and despawning release them', () => {
