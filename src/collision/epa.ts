@@ -54,7 +54,12 @@ function addVertex(a: Shape, b: Shape, rel: Float64Array, dx: number, dy: number
 /** Add face (i, j, k) wound counter-clockwise seen from outside; returns false when out of capacity. */
 function addFace(i: number, j: number, k: number): boolean {
   if (nf >= MAXF) return false;
-  const f = nf++;
+  setFace(nf++, i, j, k);
+  return true;
+}
+
+/** Write face slot f = (i, j, k): outward unit normal and plane distance (Infinity for a zero-area sliver). */
+function setFace(f: number, i: number, j: number, k: number): void {
   _fi[3 * f] = i; _fi[3 * f + 1] = j; _fi[3 * f + 2] = k;
   const ax = _ew[3 * i], ay = _ew[3 * i + 1], az = _ew[3 * i + 2];
   const ux = _ew[3 * j] - ax, uy = _ew[3 * j + 1] - ay, uz = _ew[3 * j + 2] - az;
@@ -71,7 +76,6 @@ function addFace(i: number, j: number, k: number): boolean {
     _fn[3 * f] = 0; _fn[3 * f + 1] = 0; _fn[3 * f + 2] = 0;
     _fd[f] = Infinity;
   }
-  return true;
 }
 
 function volume6(i: number, j: number, k: number, l: number): number {
@@ -97,6 +101,51 @@ function setFlat(nx: number, ny: number, nz: number): void {
   const e = epaState;
   e.nx = nx / l; e.ny = ny / l; e.nz = nz / l; e.depth = 0; e.degenerate = true;
   e.ax = _ea[0]; e.ay = _ea[1]; e.az = _ea[2]; e.bx = _eb[0]; e.by = _eb[1]; e.bz = _eb[2];
+}
+
+/**
+ * The expansion loop (hot: counters are locals, not module variables). Returns the nearest face's slot.
+ */
+function epaExpand(a: Shape, b: Shape, rel: Float64Array, maxIterations: number, tol: number): number {
+  let nvL = nv, nfL = nf, best = 0, it = 0;
+  const visTol = tol * 1e-3;
+  for (; ; it++) {
+    // nearest live face
+    best = -1;
+    let bd = Infinity;
+    for (let f = 0; f < nfL; f++) if (_falive[f] === 1 && _fd[f] < bd) { bd = _fd[f]; best = f; }
+    if (best < 0) { best = 0; break; }
+    if (it >= maxIterations || nvL >= MAXV) break;
+    const nx = _fn[3 * best], ny = _fn[3 * best + 1], nz = _fn[3 * best + 2];
+    const w = nvL;
+    pairSupport(a, b, rel, nx, ny, nz, true, _ew, _ea, _eb, 3 * w);
+    const wx = _ew[3 * w], wy = _ew[3 * w + 1], wz = _ew[3 * w + 2];
+    if (wx * nx + wy * ny + wz * nz - bd <= tol) break; // converged: the support point adds (almost) nothing
+    // Remove the faces w sees; their boundary edges that are not shared by two removed faces form the horizon.
+    // (Zero-area slivers, with distance Infinity, are never removed: their plane is unknown.)
+    let ne = 0;
+    for (let f = 0; f < nfL; f++) {
+      if (_falive[f] !== 1) continue;
+      const df = _fd[f];
+      if (df === Infinity || _fn[3 * f] * wx + _fn[3 * f + 1] * wy + _fn[3 * f + 2] * wz - df <= visTol) continue;
+      _falive[f] = 0;
+      for (let k = 0; k < 3; k++) {
+        const i = _fi[3 * f + k], j = _fi[3 * f + (k === 2 ? 0 : k + 1)];
+        // an edge seen in both directions is interior to the removed region
+        let found = -1;
+        for (let m = 0; m < ne; m++) if (_edges[2 * m] === j && _edges[2 * m + 1] === i) { found = m; break; }
+        if (found >= 0) { ne--; _edges[2 * found] = _edges[2 * ne]; _edges[2 * found + 1] = _edges[2 * ne + 1]; }
+        else if (ne < MAXE) { _edges[2 * ne] = i; _edges[2 * ne + 1] = j; ne++; }
+      }
+    }
+    if (ne === 0) break; // numerical: w sees nothing, treat as converged
+    if (nfL + ne > MAXF) break; // out of face capacity: keep the best face so far
+    nvL++;
+    for (let m = 0; m < ne; m++) setFace(nfL++, _edges[2 * m], _edges[2 * m + 1], w);
+  }
+  epaState.iterations = it;
+  nv = nvL; nf = nfL;
+  return best;
 }
 
 /**
@@ -163,43 +212,7 @@ export function epaLocal(a: Shape, b: Shape, rel: Float64Array, maxIterations: n
   if (volume6(0, 1, 2, 3) > 0) { addFace(0, 2, 1); addFace(0, 1, 3); addFace(1, 2, 3); addFace(2, 0, 3); }
   else { addFace(0, 1, 2); addFace(0, 3, 1); addFace(1, 3, 2); addFace(2, 3, 0); }
 
-  let best = 0, it = 0;
-  for (; ; it++) {
-    // nearest live face
-    best = -1;
-    let bd = Infinity;
-    for (let f = 0; f < nf; f++) if (_falive[f] && _fd[f] < bd) { bd = _fd[f]; best = f; }
-    if (best < 0) { best = 0; break; }
-    if (it >= maxIterations || nv >= MAXV) break;
-    const nx = _fn[3 * best], ny = _fn[3 * best + 1], nz = _fn[3 * best + 2];
-    const w = addVertex(a, b, rel, nx, ny, nz);
-    const wx = _ew[3 * w], wy = _ew[3 * w + 1], wz = _ew[3 * w + 2];
-    if (wx * nx + wy * ny + wz * nz - bd <= tol) { nv--; break; }
-    // Remove the faces w sees; their boundary edges that are not shared by two removed faces form the horizon.
-    let ne = 0;
-    for (let f = 0; f < nf; f++) {
-      if (!_falive[f]) continue;
-      if (_fn[3 * f] * wx + _fn[3 * f + 1] * wy + _fn[3 * f + 2] * wz - _fd[f] <= tol * 1e-3 && _fd[f] !== Infinity) continue;
-      if (_fd[f] === Infinity) {
-        // sliver: remove it if w is in front of its supporting plane through any vertex (cannot test, so only when adjacent)
-        continue;
-      }
-      _falive[f] = 0;
-      for (let k = 0; k < 3; k++) {
-        const i = _fi[3 * f + k], j = _fi[3 * f + (k + 1) % 3];
-        // an edge seen in both directions is interior to the removed region
-        let found = -1;
-        for (let m = 0; m < ne; m++) if (_edges[2 * m] === j && _edges[2 * m + 1] === i) { found = m; break; }
-        if (found >= 0) { ne--; _edges[2 * found] = _edges[2 * ne]; _edges[2 * found + 1] = _edges[2 * ne + 1]; }
-        else if (ne < MAXE) { _edges[2 * ne] = i; _edges[2 * ne + 1] = j; ne++; }
-      }
-    }
-    if (ne === 0) { nv--; break; } // numerical: w sees nothing, treat as converged
-    let ok = true;
-    for (let m = 0; m < ne && ok; m++) ok = addFace(_edges[2 * m], _edges[2 * m + 1], w);
-    if (!ok) break;
-  }
-  e.iterations = it;
+  const best = epaExpand(a, b, rel, maxIterations, tol);
   // Answer from the nearest face: p = d n, barycentrics of p in the face triangle.
   const f = best;
   const i0 = _fi[3 * f], i1 = _fi[3 * f + 1], i2 = _fi[3 * f + 2];
