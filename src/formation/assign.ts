@@ -18,6 +18,15 @@ import { InvalidArgumentError } from '../core/errors';
 /** Largest group solved optimally; larger groups use the greedy assignment. */
 export const HUNGARIAN_MAX = 32;
 
+function requireFiniteCoords(mx: ArrayLike<number>, my: ArrayLike<number>, sx: ArrayLike<number>, sy: ArrayLike<number>, n: number): void {
+  for (let i = 0; i < n; i++) {
+    if (!Number.isFinite(mx[i])) throw new InvalidArgumentError(`mx[${i}]`, mx[i], 'must be a finite number');
+    if (!Number.isFinite(my[i])) throw new InvalidArgumentError(`my[${i}]`, my[i], 'must be a finite number');
+    if (!Number.isFinite(sx[i])) throw new InvalidArgumentError(`sx[${i}]`, sx[i], 'must be a finite number');
+    if (!Number.isFinite(sy[i])) throw new InvalidArgumentError(`sy[${i}]`, sy[i], 'must be a finite number');
+  }
+}
+
 // Scratch for the Hungarian method, 1-based as in the classic formulation (row/column 0 is the virtual start).
 const _hN = HUNGARIAN_MAX + 1;
 const _hCost = new Float64Array(_hN * _hN);
@@ -35,6 +44,9 @@ const _hUsed = new Uint8Array(_hN);
  */
 export function assignSlotsOptimal(mx: ArrayLike<number>, my: ArrayLike<number>, sx: ArrayLike<number>, sy: ArrayLike<number>, n: number, out: Int32Array): number {
   if (n > HUNGARIAN_MAX) throw new InvalidArgumentError('n', n, `optimal assignment supports at most ${HUNGARIAN_MAX} members`);
+  // A non-finite coordinate makes every reduced cost NaN: the search below would never find a column (delta stays
+  // Infinity) and loop forever, so refuse it here (found by test/reliability bad-input probing, 2026-11-29).
+  requireFiniteCoords(mx, my, sx, sy, n);
   const C = _hCost, u = _hU, v = _hV, p = _hP, way = _hWay, minv = _hMinV, used = _hUsed;
   for (let i = 1; i <= n; i++) {
     for (let j = 1; j <= n; j++) {
@@ -89,6 +101,7 @@ let _gTaken = new Uint8Array(0);
  * @returns the total travel distance, metres.
  */
 export function assignSlotsGreedy(mx: ArrayLike<number>, my: ArrayLike<number>, sx: ArrayLike<number>, sy: ArrayLike<number>, n: number, out: Int32Array): number {
+  requireFiniteCoords(mx, my, sx, sy, n);
   const nn = n * n;
   if (_gD.length < nn) { _gD = new Float64Array(nn); _gOrder = new Int32Array(nn); }
   if (_gTaken.length < 2 * n) _gTaken = new Uint8Array(2 * n);

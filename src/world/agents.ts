@@ -1,5 +1,6 @@
 import { addComponent, addEntity, removeEntity } from 'bitecs';
-import { CapacityError, InvalidArgumentError, UnknownEntityError } from '../core/errors';
+import { CapacityError, InvalidArgumentError, OutOfRangeError, UnknownEntityError } from '../core/errors';
+import { SPATIAL_HASH_MAX_COORDINATE } from '../spatial/hash';
 import { requireFinite, requireInteger, requireNonNegative, requireNonNegativeOrInfinity, requirePositive } from '../core/validate';
 import type { CrowdWorld } from './crowd';
 import { resetAgentSlots } from './registry';
@@ -28,13 +29,24 @@ export interface AgentInit {
 }
 
 /**
+ * A position the spatial hash can index: finite and |v| <= min(1e15 m, (2^30 − 1) cells). Checked at spawn and
+ * teleport so an out-of-range position is refused by the call that sets it, not by the next step's hash rebuild.
+ */
+function requireCoordinate(world: CrowdWorld, field: string, v: number): number {
+  requireFinite(field, v);
+  const lim = Math.min(SPATIAL_HASH_MAX_COORDINATE, (1073741824 - 1) * world.config.cellSize);
+  if (!(Math.abs(v) <= lim)) throw new OutOfRangeError(field, v, `must be within ±${lim} m (the spatial hash range)`);
+  return v;
+}
+
+/**
  * Spawn an agent and return its entity id. Every field is validated before anything is written, so a bad init
  * throws (naming the field and value) and leaves the world unchanged.
  */
 export function spawnAgent(world: CrowdWorld, init: AgentInit): number {
   if (init === null || typeof init !== 'object') throw new InvalidArgumentError('init', init, 'must be an object with x and y');
-  const x = requireFinite('init.x', init.x);
-  const y = requireFinite('init.y', init.y);
+  const x = requireCoordinate(world, 'init.x', init.x);
+  const y = requireCoordinate(world, 'init.y', init.y);
   const vx = requireFinite('init.vx', init.vx ?? 0);
   const vy = requireFinite('init.vy', init.vy ?? 0);
   const radius = requirePositive('init.radius', init.radius ?? 0.5);
@@ -121,8 +133,8 @@ export function despawnAgent(world: CrowdWorld, eid: number): void {
 /** Teleport an agent (also resets its interpolation history, so it does not streak across the screen). */
 export function setAgentPosition(world: CrowdWorld, eid: number, x: number, y: number): void {
   requireAgent(world, eid);
-  requireFinite('x', x);
-  requireFinite('y', y);
+  requireCoordinate(world, 'x', x);
+  requireCoordinate(world, 'y', y);
   world.position.x[eid] = x;
   world.position.y[eid] = y;
   world.position.previousX[eid] = x;

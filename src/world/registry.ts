@@ -74,6 +74,7 @@ export function defineAgentComponent<T>(world: CrowdWorld, name: string, make: (
 
 /** Register a function called when any agent is despawned (e.g. to release a path buffer). */
 export function onDespawn(world: CrowdWorld, hook: (world: CrowdWorld, eid: number) => void): void {
+  if (typeof hook !== 'function') throw new InvalidArgumentError('hook', hook, 'must be a function (world, eid) => void');
   world.registry.despawnHooks.push(hook);
 }
 
