@@ -281,8 +281,29 @@ export function funnelSystem(world: CrowdWorld, _dt: number): void {
 }
 
 let _replansLeft = 0;
-/** Portals built on the first try each frame (most next-two-corner pairs lie within them). */
-const FIRST_PORTALS = 24;
+let _pulledPortals = 0;
+/** Start x, y and goal x, y for corridorPortalsPrefix (doubles never cross a call on the per-frame path). */
+const _seg = new Float64Array(4);
+
+/**
+ * String-pull until `want` points (start + corners) are known, over corridor prefixes of 16, 64, ... portals (up
+ * to maxCornerPortals): the next corners usually lie within the first few portals, and a longer prefix is built
+ * only when the shorter one ended (at its stand-in goal) before them. Returns the point count in _funnelCorners;
+ * _pulledPortals tells how many portals the last pull used.
+ */
+function pullCorners(s: FunnelState, off: number, len: number, want: number): number {
+  const full = Math.min(len + 1, s.maxCornerPortals);
+  let nc = 0;
+  for (let limit = 16; ; limit *= 4) {
+    const np = corridorPortalsPrefix(s, off, len, Math.min(limit, s.maxCornerPortals));
+    _pulledPortals = np;
+    nc = funnel(_funnelPortals, np, 0, _funnelCorners, want);
+    if (np >= full) return nc;
+    // Did the pull end at this prefix's stand-in goal? Then the corners may lie beyond it: try a longer prefix.
+    const gx = _funnelPortals[4 * (np - 1)], gy = _funnelPortals[4 * (np - 1) + 1];
+    if (!(_funnelCorners[2 * (nc - 1)] === gx && _funnelCorners[2 * (nc - 1) + 1] === gy)) return nc;
+  }
+}
 
 /** Kernel over agents dense[start .. start+count); returns how many agents followed a corridor. */
 export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, count: number): number {
@@ -339,17 +360,21 @@ export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, co
       pvx[eid] = 0; pvy[eid] = 0;
       continue;
     }
-    // Only the next two corners matter (steer to the first, slow for the turn at it): stop the scan there, and
-    // build portals for a short prefix first; only if that prefix ends before two corners are found, the long one.
-    let np = corridorPortalsPrefix(s, off, len, sx, sy, gx, gy, Math.min(s.maxCornerPortals, FIRST_PORTALS));
-    let nc = funnel(_funnelPortals, np, 0, _funnelCorners, 3);
-    if (nc < 3 && np < Math.min(len + 1, s.maxCornerPortals)) {
-      np = corridorPortalsPrefix(s, off, len, sx, sy, gx, gy, s.maxCornerPortals);
-      nc = funnel(_funnelPortals, np, 0, _funnelCorners, 3);
-    }
+    // The next corner only, unless it is within `lookahead` (then the one after it too, for the turn slowdown).
+    _seg[0] = sx; _seg[1] = sy; _seg[2] = gx; _seg[3] = gy;
+    let nc = pullCorners(s, off, len, 2);
+    let np = _pulledPortals;
     // Next corner: the first output point that is not (numerically) the start.
     let k = 1;
     while (k < nc - 1 && Math.abs(_funnelCorners[2 * k] - x) + Math.abs(_funnelCorners[2 * k + 1] - y) < 1e-9) k++;
+    if (k + 1 >= nc && np < s.maxCornerPortals && !(_funnelCorners[2 * k] === gx && _funnelCorners[2 * k + 1] === gy)) {
+      // The next corner is not the goal and the one after it is unknown: pull it too if the turn is near.
+      const ddx = _funnelCorners[2 * k] - x, ddy = _funnelCorners[2 * k + 1] - y;
+      if (ddx * ddx + ddy * ddy < s.lookahead * s.lookahead) {
+        nc = pullCorners(s, off, len, k + 2);
+        np = _pulledPortals;
+      }
+    }
     const cx = _funnelCorners[2 * k], cy = _funnelCorners[2 * k + 1];
     c.cornerX[eid] = cx; c.cornerY[eid] = cy;
     // 4. Preferred velocity: toward the corner, slowed before sharp turns and near the goal.
@@ -381,11 +406,13 @@ export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, co
 }
 
 /**
- * Portals for at most `limit` portals of the corridor, into _funnelPortals. When the corridor is longer, the
+ * Portals for at most `limit` portals of the corridor (start and goal in _seg), into _funnelPortals. When the corridor is longer, the
  * truncated funnel ends at the midpoint of the last included portal (a stand-in goal; corners before it are exact
  * unless the true path bends beyond it).
  */
-function corridorPortalsPrefix(s: FunnelState, off: number, len: number, sx: number, sy: number, gx: number, gy: number, limit: number): number {
+function corridorPortalsPrefix(s: FunnelState, off: number, len: number, limit: number): number {
+  const sx = _seg[0], sy = _seg[1];
+  let gx = _seg[2], gy = _seg[3];
   const { vertices: V, triangles: T, neighbours: N } = s.mesh;
   const P = _funnelPortals;
   const pool = s.pool;
