@@ -8,13 +8,15 @@
  *     round shapes); overlapping cores fall back to EPA on the whole shapes.
  *  2. Contact plane: through A's deepest support point p_A, normal n (from A to B). The contact slab is the layer
  *     between A's support plane (n·x = s_A) and B's (n·x = s_B), widened by `tolerance` on both sides.
- *  3. Features: the core vertices of each shape lying in the slab (a face, an edge or a vertex for polytopes; a
- *     polygonal cap, a side segment or a point for cylinders; the core point or segment for spheres and capsules),
- *     projected to 2D on the plane and wound counter-clockwise by a 2D convex hull.
+ *  3. Features: for boxes the face most aligned with the normal (among the faces around the support vertex, as in
+ *     Box2D and Rapier); for capsules and cylinders the core vertices lying in the slab (an end or the whole
+ *     segment; a polygonal cap, a side segment or a point); projected to 2D on the plane and wound
+ *     counter-clockwise (a 2D convex hull, which also handles degenerate projections).
  *  4. Clipping: the feature with more vertices is the reference; the other (incident) one is clipped against the
  *     reference's edges (Sutherland & Hodgman 1974). Two segments are clipped to each other's extent when parallel
  *     and intersected otherwise. Each resulting vertex is a vertex of A, a vertex of B or a crossing of an A edge and
- *     a B edge: that is its feature id.
+ *     a B edge: that is its feature id. When a hull is involved, steps 3–4 are replaced by the exact region (the
+ *     shadow of A ∩ B, see exactRegion), since one face pair of a finely faceted hull misses part of the region.
  *  5. Depths: at each 2D point q the line through q along n leaves A at height h_A(q) and enters B at h_B(q)
  *     (exact ray casts against the cores, or the feature's own height for point and segment cores, plus radii);
  *     depth = h_A − h_B. Points with depth < −margin are dropped; the point is reported midway between surfaces.
@@ -44,7 +46,10 @@ export interface ManifoldInput {
   poseB: Pose;
   /** Report pairs up to this separation (metres) as speculative contacts with negative depth. @default 0 */
   margin: number;
-  /** Thickness (metres) added on both sides of the contact slab when picking features. @default 0.005 */
+  /**
+   * Thickness (metres) added on both sides of the contact slab when picking the features of capsules and cylinders
+   * (a capsule lying within `tolerance` of parallel to the plane touches along a segment). @default 0.005
+   */
   tolerance: number;
 }
 
@@ -120,9 +125,9 @@ function setBasis(nx: number, ny: number, nz: number): void {
 // Features
 
 /**
- * Collect the core vertices of shape s (pose rel in A's frame, or identity when rel is null) whose height along
- * sign·n lies within `slab` of the core's support value, projected to (u, v, h) in the contact frame.
- * Returns the count and fills the given arrays.
+ * The contact feature of shape s along sign·n (pose rel in A's frame, or identity when rel is null), projected to
+ * (u, v, h) in the contact frame: for capsules and cylinders the core points whose height lies within `slab` of
+ * the core's support value, for polytopes a face (see below). Returns the count and fills the given arrays.
  */
 function collectFeature(s: Shape, rel: Float64Array | null, sign: number, slab: number,
   fu: Float64Array, fv: Float64Array, fh: Float64Array, fid: Int32Array): number {

@@ -338,7 +338,8 @@ export function coreSupportValue(s: Shape, dx: number, dy: number, dz: number): 
 /**
  * Where the line x = (ox, oy, oz) + t·(dx, dy, dz) (d unit, local frame) leaves the shape's core: the largest t with
  * x inside. Polytopes: the smallest exit parameter over the faces facing along d (Cyrus–Beck). Cylinder: exit of
- * the infinite cylinder and of the cap slab. Returns -Infinity when the line misses the core.
+ * the infinite cylinder and of the cap slab. Outside the core's shadow the value continues the surface (the
+ * planes facing d are extended), so lines grazing an edge are not lost; -Infinity only when no boundary faces d.
  */
 export function coreExit(s: Shape, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number): number {
   // Only the exit matters here, and the callers' points lie inside the core's projection up to round-off, so a line
