@@ -269,3 +269,6 @@ export { snapshot, restore, validateSnapshot, registerSnapshotSection, registerS
 export type { SnapshotSection } from './reliability/snapshot';
 export { stateHash, hashBytes } from './reliability/hash';
 export { ByteWriter, ByteReader } from './reliability/bytes';
+export { diagnoseWorld } from './reliability/diagnose';
+export type { WorldDiagnosis, DiagnoseOptions } from './reliability/diagnose';
+export { systemStateBytes, transientKeysSection, encodeSectionValue, decodeSectionValue } from './reliability/snapshot';

@@ -12,6 +12,11 @@ import { orcaComponent } from '../../components/orca';
 import { boidsComponent } from '../../components/boids';
 import { steeringComponent } from '../../components/steering';
 import { navigationComponent } from '../../components/navigation';
+import { corridorComponent } from '../../components/corridor';
+import { formationComponent } from '../../components/formation';
+import { agentShapeComponent } from '../../components/shape';
+import { createNavQuery, type NavQuery } from '../navmesh/search';
+import type { Navmesh } from '../navmesh/build';
 
 /**
  * Snapshots: the whole simulation state of a world as one compact binary, and back.
@@ -24,7 +29,8 @@ import { navigationComponent } from '../../components/navigation';
  *   config   the mutable options (neighbourRadius, cellSize, fixedDt, maxStepsPerAdvance) and world.enabled
  *   ids      the bitecs entity index (its dense array, alive prefix first, then the recycle queue, and maxId), so the
  *            next spawn after a restore gets the same entity id as in the original run; then Murmur's dense agent
- *            list (the iteration order of every system)
+ *            list (the iteration order of every system). Alive entities that are not agents (formation groups)
+ *            come back alive without agent components; their data is in their system's state.
  *   stores   every per-agent store of world.registry, by name and element type, for the live agents only, in
  *            iteration order (dead slots are not saved: spawn resets a slot before use)
  *   hash     the spatial hash contents (its sorted entries and bucket starts): scenario code may query the
@@ -86,6 +92,17 @@ registerSnapshotComponent('orca', orcaComponent);
 registerSnapshotComponent('boids', boidsComponent);
 registerSnapshotComponent('steering', steeringComponent);
 registerSnapshotComponent('navigation', navigationComponent);
+registerSnapshotComponent('corridor', corridorComponent);
+registerSnapshotComponent('formation', formationComponent);
+registerSnapshotComponent('collisionShape', agentShapeComponent);
+
+// The funnel system's navmesh query is A* scratch (node pools and a TinyQueue open list) reset by every search:
+// rebuilt on restore for the restored mesh, with the same node cap, and pointed at the restored closed-triangle set.
+registerSnapshotSection(transientKeysSection('funnel', ['query'], (st) => (st.query as NavQuery).maxNodes, (st, maxNodes) => {
+  const q = createNavQuery(st.mesh as Navmesh, maxNodes);
+  q.blocked = st.blocked as Uint8Array;
+  st.query = q;
+}));
 
 /** Register how world.systems[section.name] is snapshotted (replaces an earlier registration of the same name). */
 export function registerSnapshotSection<T>(section: SnapshotSection<T>): void {
@@ -101,6 +118,66 @@ export function registerSnapshotSection<T>(section: SnapshotSection<T>): void {
 /** bitecs 0.4 keeps its entity index on the world under the $internal symbol (typed on the base World only). */
 function entityIndexOf(world: CrowdWorld): EntityIndex {
   return (world as unknown as { [$internal]: { entityIndex: EntityIndex } })[$internal].entityIndex;
+}
+
+function storeNameMap(world: CrowdWorld): Map<unknown, string> {
+  const m = new Map<unknown, string>();
+  for (const s of world.registry.stores) m.set(s.array, s.name);
+  return m;
+}
+
+/** The bytes world.systems[name] contributes to a snapshot (its section's save, or the codec): for diffing and tests. */
+export function systemStateBytes(world: CrowdWorld, name: string): Uint8Array {
+  const w = new ByteWriter();
+  const section = _sections.get(name);
+  if (section) section.save(world, w);
+  else encodeSectionValue(world, w, world.systems[name], `world.systems.${name}`);
+  return w.finish();
+}
+
+/** For sections: write `value` with the structured codec (per-agent stores of `world` by reference). */
+export function encodeSectionValue(world: CrowdWorld, w: ByteWriter, value: unknown, path: string): void {
+  encodeValue({ w, seen: new Map(), stores: storeNameMap(world) }, value, path);
+}
+
+/** For sections: read a value written by encodeSectionValue; `target` fills function holes (see codec.ts). */
+export function decodeSectionValue(world: CrowdWorld, r: ByteReader, target: unknown, path: string): unknown {
+  const stores = new Map<string, unknown>();
+  for (const s of world.registry.stores) stores.set(s.name, s.array);
+  return decodeValue({ r, seen: [], stores }, target, path);
+}
+
+/**
+ * A section for a system whose state is plain data except for some transient keys (search scratch, priority queues)
+ * that carry nothing between frames: those keys are left out of the snapshot and `rebuild(state, extra)` recreates
+ * them after restore. `extra` is a number saved alongside (e.g. a node-pool size) by `extraOf(state)`.
+ */
+export function transientKeysSection(name: string, keys: readonly string[], extraOf: (state: Record<string, unknown>) => number,
+  rebuild: (state: Record<string, unknown>, extra: number) => void): SnapshotSection<Record<string, unknown>> {
+  return {
+    name,
+    save(world, w) {
+      const st = world.systems[name] as Record<string, unknown>;
+      w.f64(extraOf(st));
+      const copy: Record<string, unknown> = {};
+      for (const k of Object.keys(st)) if (!keys.includes(k)) copy[k] = st[k];
+      encodeSectionValue(world, w, copy, `world.systems.${name}`);
+    },
+    read(world, r) {
+      const extra = r.f64(`${name} extra`);
+      const v = decodeSectionValue(world, r, world.systems[name], `world.systems.${name}`);
+      if (v === null || typeof v !== 'object') r.fail(`world.systems.${name} is not an object`);
+      (v as Record<string, unknown>)['\u0000extra'] = extra;
+      return v as Record<string, unknown>;
+    },
+    apply(world, v) {
+      if (v === undefined) { delete world.systems[name]; return; }
+      const extra = v['\u0000extra'] as number;
+      delete v['\u0000extra'];
+      rebuild(v, extra);
+      world.systems[name] = v;
+    },
+  };
 }
 
 function storeKind(a: AgentTypedArray): number {
@@ -265,7 +342,8 @@ function parse(world: CrowdWorld, bytes: Uint8Array): Pending {
     entityDense[i] = id;
   }
   const count = r.count('agent count', world.capacity, 4);
-  if (count !== aliveCount) r.fail(`agent list has ${count} agents but the entity index has ${aliveCount} alive`);
+  // Every agent is an alive entity; alive entities that are not agents (formation groups) are allowed.
+  if (count > aliveCount) r.fail(`agent list has ${count} agents but the entity index has only ${aliveCount} alive`);
   const alive = new Uint8Array(maxId + 1);
   for (let i = 0; i < aliveCount; i++) alive[entityDense[i]] = 1;
   const dense = new Int32Array(count);
@@ -357,17 +435,20 @@ function apply(world: CrowdWorld, p: Pending): void {
   //    index so that addEntity hands out exactly the snapshot's alive ids, in order, and recycles the rest in the
   //    snapshot's order afterwards.
   const agents = world.agents;
-  for (let i = agents.count - 1; i >= 0; i--) removeEntity(world, agents.dense[i]);
   const index = entityIndexOf(world);
+  for (let i = index.aliveCount - 1; i >= 0; i--) removeEntity(world, index.dense[i]);
   index.dense.length = 0;
   index.sparse.length = 0;
   for (let i = 0; i < p.maxId; i++) { index.dense.push(p.entityDense[i]); index.sparse[p.entityDense[i]] = i; }
   index.maxId = p.maxId;
   index.aliveCount = 0;
   const c = world.components;
+  const isAgentId = new Uint8Array(p.maxId + 1);
+  for (let i = 0; i < p.dense.length; i++) isAgentId[p.dense[i]] = 1;
   for (let i = 0; i < p.aliveCount; i++) {
     const eid = addEntity(world);
     if (eid !== p.entityDense[i]) throw new Error(`internal: bitecs handed out id ${eid}, expected ${p.entityDense[i]}`);
+    if (isAgentId[eid] === 0) continue; // a non-agent entity (a formation group): no agent components
     addComponent(world, eid, c.Position);
     addComponent(world, eid, c.Velocity);
     addComponent(world, eid, c.PreferredVelocity);

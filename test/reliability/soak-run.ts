@@ -27,6 +27,7 @@ import { enableOrca } from '../../components/orca';
 import { setAgentGoal } from '../../systems/navigation';
 import { snapshot, restore } from '../../src/reliability/snapshot';
 import { UnknownEntityError } from '../../src/core/errors';
+import { obstaclePolygons, polygonDepth } from '../../src/reliability/diagnose';
 import { stateHash } from '../../src/reliability/hash';
 
 export interface SoakOptions {
@@ -88,42 +89,14 @@ export interface SoakReport {
   failures: string[];
 }
 
-interface Poly { x0: number; y0: number; x1: number; y1: number; xs: number[]; ys: number[] }
+type Poly = ReturnType<typeof obstaclePolygons>[number];
 
-/** Closed obstacle polygons of the ORCA obstacle set (open polylines have zero area and can contain nothing). */
-function obstaclePolygons(world: CrowdWorld): Poly[] {
+/** Closed obstacle polygons of the world's ORCA obstacle set. */
+function worldPolygons(world: CrowdWorld): Poly[] {
   const orca = world.systems.orca as { obstacles: ObstacleSet } | undefined;
-  if (!orca) return [];
-  const set = orca.obstacles;
-  const seen = new Uint8Array(set.vertexCount);
-  const polys: Poly[] = [];
-  for (let v = 0; v < set.vertexCount; v++) {
-    if (seen[v]) continue;
-    const xs: number[] = [], ys: number[] = [];
-    let u = v, guard = 0;
-    do { seen[u] = 1; xs.push(set.x[u]); ys.push(set.y[u]); u = set.next[u]; } while (u !== v && u >= 0 && guard++ < set.vertexCount);
-    let area = 0;
-    for (let i = 0; i < xs.length; i++) { const j = (i + 1) % xs.length; area += xs[i] * ys[j] - xs[j] * ys[i]; }
-    if (Math.abs(area) < 1e-9) continue; // an open polyline (stored as a there-and-back loop)
-    polys.push({ x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys), xs, ys });
-  }
-  return polys;
+  return orca ? obstaclePolygons(orca.obstacles) : [];
 }
-
-/** Depth of (px, py) inside polygon p (distance to its boundary), or 0 when outside (even-odd rule). */
-function penetration(p: Poly, px: number, py: number): number {
-  if (px < p.x0 || px > p.x1 || py < p.y0 || py > p.y1) return 0;
-  const { xs, ys } = p;
-  let inside = false, best = Infinity;
-  for (let i = 0, j = xs.length - 1; i < xs.length; j = i++) {
-    if ((ys[i] > py) !== (ys[j] > py) && px < ((xs[j] - xs[i]) * (py - ys[i])) / (ys[j] - ys[i]) + xs[i]) inside = !inside;
-    const ex = xs[i] - xs[j], ey = ys[i] - ys[j];
-    const t = Math.max(0, Math.min(1, ((px - xs[j]) * ex + (py - ys[j]) * ey) / (ex * ex + ey * ey)));
-    const dx = px - (xs[j] + t * ex), dy = py - (ys[j] + t * ey);
-    best = Math.min(best, Math.sqrt(dx * dx + dy * dy));
-  }
-  return inside ? best : 0;
-}
+const penetration = polygonDepth;
 
 function entityAliveCount(world: CrowdWorld): number {
   return (world as unknown as { [$internal]: { entityIndex: { aliveCount: number } } })[$internal].entityIndex.aliveCount;
@@ -232,7 +205,7 @@ function soakOnce(scenario: Scenario, opts: SoakOptions): SoakReport {
   const inst = scenario.create({ agents: opts.agents, seed: opts.seed });
   const w = inst.world;
   const rng = createRng(opts.seed * 7919 + 13); // disturbances: separate from the world's stream
-  const polys = obstaclePolygons(w);
+  const polys = worldPolygons(w);
   const grid = gridOf(inst);
   const rep: SoakReport = {
     scenario: scenario.name, steps: 0, ms: 0, agentsStart: w.agents.count, agentsEnd: 0, spawned: 0, despawned: 0, goalChanges: 0,
