@@ -62,6 +62,8 @@ export {
   queryRadius,
   queryKNearest,
   queryKNearestBatch,
+  openSpatialHash,
+  syncSpatialHash,
   spatialHashBucket,
   SPATIAL_HASH_MAX_COORDINATE,
 } from './spatial/hash';

@@ -1,4 +1,4 @@
-import { CapacityError, InvalidArgumentError, OutOfRangeError } from '../core/errors';
+import { CapacityError, InvalidArgumentError, MalformedInputError, OutOfRangeError } from '../core/errors';
 import { requireFinite, requireInteger, requireNonNegative, requirePositive } from '../core/validate';
 
 /**
@@ -48,6 +48,8 @@ export interface SpatialHash {
   readonly tableCapacity: number;
   /** The single buffer all arrays below are views of (SharedArrayBuffer when created with `shared: true`). */
   readonly buffer: ArrayBuffer | SharedArrayBuffer;
+  /** The buffer's header: layout tag, capacities and the built state, so another thread can open it. */
+  readonly header: Float64Array;
   /** Entry positions, ids and cell coordinates in bucket order (length `capacity`, first `count` valid). */
   readonly sortedX: Float64Array;
   readonly sortedY: Float64Array;
@@ -92,11 +94,7 @@ export function createSpatialHash(capacity: number, cellSize: number, options?: 
   const shared = options?.shared ?? false;
   if (typeof shared !== 'boolean') throw new InvalidArgumentError('options.shared', shared, 'must be a boolean');
   const tableCapacity = Math.max(MIN_TABLE, nextPow2(capacity));
-
-  // One buffer, Float64 views first (8-byte aligned), then Int32 views.
-  const f64Bytes = 2 * capacity * 8;
-  const i32Count = 4 * capacity + (tableCapacity + 1) + tableCapacity;
-  const bytes = f64Bytes + i32Count * 4;
+  const bytes = spatialHashBytes(capacity, tableCapacity);
   let buffer: ArrayBuffer | SharedArrayBuffer;
   if (shared) {
     if (typeof SharedArrayBuffer === 'undefined') {
@@ -106,7 +104,29 @@ export function createSpatialHash(capacity: number, cellSize: number, options?: 
   } else {
     buffer = new ArrayBuffer(bytes);
   }
-  let off = 0;
+  const hash = viewSpatialHash(buffer, capacity, tableCapacity, cellSize);
+  hash.header[H_MAGIC] = HEADER_MAGIC;
+  hash.header[H_CAPACITY] = capacity;
+  hash.header[H_TABLE_CAPACITY] = tableCapacity;
+  writeHeader(hash);
+  return hash;
+}
+
+// Buffer layout: a Float64 header describing the built state (so another thread can open the same buffer), then
+// the Float64 arrays (8-byte aligned), then the Int32 arrays.
+const HEADER_LENGTH = 8;
+const H_MAGIC = 0, H_CAPACITY = 1, H_TABLE_CAPACITY = 2, H_COUNT = 3, H_CELL = 4, H_TABLE = 5, H_WBITS = 6, H_HBITS = 7;
+/** Marks a buffer laid out by createSpatialHash (layout version 1). */
+const HEADER_MAGIC = 0x5350_4831; // 'SPH1'
+
+function spatialHashBytes(capacity: number, tableCapacity: number): number {
+  return HEADER_LENGTH * 8 + 2 * capacity * 8 + (4 * capacity + (tableCapacity + 1) + tableCapacity) * 4;
+}
+
+/** Typed-array views over a buffer laid out as createSpatialHash lays it out. */
+function viewSpatialHash(buffer: ArrayBuffer | SharedArrayBuffer, capacity: number, tableCapacity: number, cellSize: number): SpatialHash {
+  const header = new Float64Array(buffer, 0, HEADER_LENGTH);
+  let off = HEADER_LENGTH * 8;
   const f64 = (n: number): Float64Array => { const a = new Float64Array(buffer, off, n); off += n * 8; return a; };
   const i32 = (n: number): Int32Array => { const a = new Int32Array(buffer, off, n); off += n * 4; return a; };
   const sortedX = f64(capacity);
@@ -117,20 +137,18 @@ export function createSpatialHash(capacity: number, cellSize: number, options?: 
   const entryBucket = i32(capacity);
   const cellStart = i32(tableCapacity + 1);
   const cellCursor = i32(tableCapacity);
-
-  const tableSize = MIN_TABLE;
-  const bits = Math.log2(tableSize);
   return {
     capacity,
     cellSize,
     count: 0,
     gridCellSize: cellSize,
     gridInvCellSize: 1 / cellSize,
-    tableSize,
-    widthBits: Math.ceil(bits / 2),
-    heightBits: Math.floor(bits / 2),
+    tableSize: MIN_TABLE,
+    widthBits: 2,
+    heightBits: 2,
     tableCapacity,
     buffer,
+    header,
     sortedX,
     sortedY,
     sortedIds,
@@ -141,6 +159,48 @@ export function createSpatialHash(capacity: number, cellSize: number, options?: 
     entryBucket,
     scanned: 0,
   };
+}
+
+/** Record the built state in the buffer's header (after every rebuild). */
+function writeHeader(hash: SpatialHash): void {
+  const header = hash.header;
+  header[H_COUNT] = hash.count;
+  header[H_CELL] = hash.gridCellSize;
+  header[H_TABLE] = hash.tableSize;
+  header[H_WBITS] = hash.widthBits;
+  header[H_HBITS] = hash.heightBits;
+}
+
+/**
+ * Open a spatial hash from the buffer of one made by createSpatialHash, typically its SharedArrayBuffer posted to
+ * a worker: the result reads the same memory. Only the thread that rebuilds should call rebuildSpatialHash; a
+ * reader calls syncSpatialHash after each rebuild (and after the rebuilder's writes are visible to it, e.g. after a
+ * message or Atomics.wait), then queries as usual. Throws MalformedInputError if the buffer is not such a hash.
+ */
+export function openSpatialHash(buffer: ArrayBuffer | SharedArrayBuffer): SpatialHash {
+  const ok = (buffer instanceof ArrayBuffer || (typeof SharedArrayBuffer !== 'undefined' && buffer instanceof SharedArrayBuffer))
+    && buffer.byteLength >= HEADER_LENGTH * 8;
+  if (!ok) throw new MalformedInputError('buffer', buffer, 'is not an ArrayBuffer or SharedArrayBuffer holding a spatial hash');
+  const header = new Float64Array(buffer, 0, HEADER_LENGTH);
+  const capacity = header[H_CAPACITY], tableCapacity = header[H_TABLE_CAPACITY];
+  if (header[H_MAGIC] !== HEADER_MAGIC || !Number.isInteger(capacity) || capacity < 1
+    || tableCapacity !== Math.max(MIN_TABLE, nextPow2(capacity)) || buffer.byteLength !== spatialHashBytes(capacity, tableCapacity)) {
+    throw new MalformedInputError('buffer', buffer, 'has no valid spatial hash header (was it made by createSpatialHash?)');
+  }
+  const hash = viewSpatialHash(buffer, capacity, tableCapacity, header[H_CELL]);
+  syncSpatialHash(hash);
+  return hash;
+}
+
+/** Refresh a hash's built state (count, cell size, table shape) from its buffer's header; see openSpatialHash. */
+export function syncSpatialHash(hash: SpatialHash): void {
+  const header = hash.header;
+  hash.count = header[H_COUNT];
+  hash.gridCellSize = header[H_CELL];
+  hash.gridInvCellSize = 1 / header[H_CELL];
+  hash.tableSize = header[H_TABLE];
+  hash.widthBits = header[H_WBITS];
+  hash.heightBits = header[H_HBITS];
 }
 
 /**
@@ -255,6 +315,7 @@ export function rebuildSpatialHash(hash: SpatialHash, xs: Float64Array, ys: Floa
   hash.widthBits = wBits;
   hash.heightBits = hBits;
   hash.scanned = 0;
+  writeHeader(hash);
 }
 
 /** Error path of rebuild's range test (kept out of the loop so the loop stays small). Always throws. */

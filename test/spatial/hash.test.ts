@@ -5,9 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createRng, rngFloat, rngInt, type Rng } from '../../src/core/rng';
-import { CapacityError, InvalidArgumentError, OutOfRangeError } from '../../src/core/errors';
+import { CapacityError, InvalidArgumentError, MalformedInputError, OutOfRangeError } from '../../src/core/errors';
 import {
   createSpatialHash,
+  openSpatialHash,
+  syncSpatialHash,
   queryKNearest,
   queryKNearestBatch,
   queryRadius,
@@ -170,6 +172,51 @@ describe('createSpatialHash', () => {
     const out = new Int32Array(100);
     const n = queryRadius(h, 0, 0, 5, -1, out);
     expect(Array.from(out.subarray(0, n)).sort((a, b) => a - b)).toEqual(bruteRadius(s, 0, 0, 5, -1, null, 0));
+  });
+});
+
+describe('openSpatialHash / syncSpatialHash', () => {
+  function sameAnswers(a: SpatialHash, b: SpatialHash, s: Scene): void {
+    const ia = new Int32Array(12), da = new Float64Array(12), ib = new Int32Array(12), db = new Float64Array(12);
+    const ra = new Int32Array(s.count + 1), rb = new Int32Array(s.count + 1);
+    for (const p of queryPoints(s, createRng(3), 10)) {
+      const na = queryKNearest(a, p.x, p.y, 5, 12, p.exclude, ia, da);
+      expect(queryKNearest(b, p.x, p.y, 5, 12, p.exclude, ib, db)).toBe(na);
+      expect(Array.from(ib.subarray(0, na))).toEqual(Array.from(ia.subarray(0, na)));
+      expect(Array.from(ib.subarray(0, na))).toEqual(bruteKnn(s, p.x, p.y, 5, 12, p.exclude, null, 0).ids);
+      const ma = queryRadius(a, p.x, p.y, 3, p.exclude, ra);
+      expect(queryRadius(b, p.x, p.y, 3, p.exclude, rb)).toBe(ma);
+      expect(Array.from(rb.subarray(0, ma))).toEqual(Array.from(ra.subarray(0, ma)));
+    }
+  }
+
+  it('opens the same memory from the buffer alone, and follows later rebuilds after a sync (brute-force checked)', () => {
+    const h = createSpatialHash(2000, 2, { shared: true });
+    const a = clustered(91, 1500);
+    rebuildSpatialHash(h, a.xs, a.ys, a.ids, a.count);
+    const reader = openSpatialHash(h.buffer);
+    expect(reader.sortedX.buffer).toBe(h.buffer);
+    expect(reader.capacity).toBe(2000);
+    expect(reader.count).toBe(a.count);
+    sameAnswers(h, reader, a);
+
+    const b = uniform(92, 700, 60, -30, 12);
+    setSpatialHashCellSize(h, 3.5);
+    rebuildSpatialHash(h, b.xs, b.ys, b.ids, b.count);
+    expect(reader.count).toBe(a.count); // not yet synced
+    syncSpatialHash(reader);
+    expect(reader.count).toBe(b.count);
+    expect(reader.gridCellSize).toBe(3.5);
+    sameAnswers(h, reader, b);
+  });
+
+  it('rejects buffers that are not a spatial hash', () => {
+    expect(() => openSpatialHash(new ArrayBuffer(64))).toThrow(MalformedInputError);
+    expect(() => openSpatialHash(new SharedArrayBuffer(8))).toThrow(MalformedInputError);
+    expect(() => openSpatialHash({} as ArrayBuffer)).toThrow(/buffer/);
+    const h = createSpatialHash(10, 1);
+    expect(() => openSpatialHash(h.buffer.slice(0, h.buffer.byteLength - 4))).toThrow(MalformedInputError);
+    expect(openSpatialHash(h.buffer).capacity).toBe(10);
   });
 });
 
