@@ -282,6 +282,8 @@ export function funnelSystem(world: CrowdWorld, _dt: number): void {
 
 let _replansLeft = 0;
 let _pulledPortals = 0;
+/** Corners pulled beyond the next one when its turn is within lookahead. */
+const TURN_CORNERS = 3;
 /** Start x, y and goal x, y for corridorPortalsPrefix (doubles never cross a call on the per-frame path). */
 const _seg = new Float64Array(4);
 
@@ -367,13 +369,12 @@ export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, co
     // Next corner: the first output point that is not (numerically) the start.
     let k = 1;
     while (k < nc - 1 && Math.abs(_funnelCorners[2 * k] - x) + Math.abs(_funnelCorners[2 * k + 1] - y) < 1e-9) k++;
-    if (k + 1 >= nc && np < s.maxCornerPortals && !(_funnelCorners[2 * k] === gx && _funnelCorners[2 * k + 1] === gy)) {
-      // The next corner is not the goal and the one after it is unknown: pull it too if the turn is near.
-      const ddx = _funnelCorners[2 * k] - x, ddy = _funnelCorners[2 * k + 1] - y;
-      if (ddx * ddx + ddy * ddy < s.lookahead * s.lookahead) {
-        nc = pullCorners(s, off, len, k + 2);
-        np = _pulledPortals;
-      }
+    const isGoal = _funnelCorners[2 * k] === gx && _funnelCorners[2 * k + 1] === gy && np === len + 1;
+    const ddx = _funnelCorners[2 * k] - x, ddy = _funnelCorners[2 * k + 1] - y;
+    if (!isGoal && ddx * ddx + ddy * ddy < s.lookahead * s.lookahead) {
+      // The turn is near: pull the next few corners too (an inflated obstacle's corner is several small bends).
+      nc = pullCorners(s, off, len, k + 1 + TURN_CORNERS);
+      np = _pulledPortals;
     }
     const cx = _funnelCorners[2 * k], cy = _funnelCorners[2 * k + 1];
     c.cornerX[eid] = cx; c.cornerY[eid] = cy;
@@ -384,19 +385,27 @@ export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, co
     dx /= d; dy /= d;
     const vmax = maxSpeed[eid];
     let speed = vmax;
-    if (k === nc - 1 && np === len + 1 && cx === gx && cy === gy) {
+    if (isGoal) {
       // The corner is the goal: arrive (linear ramp over arrivalSlowdown metres).
       if (d < s.arrivalSlowdown) speed = vmax * (d / s.arrivalSlowdown);
-    } else if (k + 1 < nc) {
-      // Turn ahead: corner speed from the turn's cosine, (1 + cos θ)/2 ∈ [0, 1], floored at minTurnSpeed;
-      // ramp linearly from it at the corner to full speed `lookahead` metres before it.
-      let ex = _funnelCorners[2 * k + 2] - cx, ey = _funnelCorners[2 * k + 3] - cy;
+    } else if (d < s.lookahead && k + 1 < nc) {
+      // Turn ahead. θ is the turn from the direction to the corner to the direction from the corner to the first
+      // later corner at least `lookahead` beyond it (or the last one known): that sees a rounded (inflated) corner
+      // made of several small bends as the one turn it is. Corner speed vmax·max(minTurnSpeed, (1 + cos θ)/2),
+      // ramped linearly up to vmax at `lookahead` metres before the corner.
+      let j = k + 1;
+      while (j < nc - 1) {
+        const fx = _funnelCorners[2 * j] - cx, fy = _funnelCorners[2 * j + 1] - cy;
+        if (fx * fx + fy * fy >= s.lookahead * s.lookahead) break;
+        j++;
+      }
+      let ex = _funnelCorners[2 * j] - cx, ey = _funnelCorners[2 * j + 1] - cy;
       const e = Math.sqrt(ex * ex + ey * ey);
       if (e > 1e-12) {
         ex /= e; ey /= e;
         const cosT = dx * ex + dy * ey;
         const corner = vmax * Math.max(s.minTurnSpeed, 0.5 * (1 + cosT));
-        speed = d >= s.lookahead ? vmax : corner + (vmax - corner) * (d / s.lookahead);
+        speed = corner + (vmax - corner) * (d / s.lookahead);
       }
     }
     pvx[eid] = dx * speed;
@@ -406,8 +415,8 @@ export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, co
 }
 
 /**
- * Portals for at most `limit` portals of the corridor (start and goal in _seg), into _funnelPortals. When the corridor is longer, the
- * truncated funnel ends at the midpoint of the last included portal (a stand-in goal; corners before it are exact
+ * Portals for at most `limit` portals of the corridor (start and goal in _seg), into _funnelPortals. When the
+ * corridor is longer, the truncated funnel ends at the midpoint of the last included portal (a stand-in goal; corners before it are exact
  * unless the true path bends beyond it).
  */
 function corridorPortalsPrefix(s: FunnelState, off: number, len: number, limit: number): number {

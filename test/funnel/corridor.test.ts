@@ -7,6 +7,9 @@ import { setNavmesh, setNavGoal, moveNavGoal, setNavTrianglesBlocked, getAgentCo
 import { corridorComponent, NAV_ARRIVED, NAV_FOLLOWING, NAV_REPLAN, NAV_UNREACHABLE } from '../../components/corridor';
 import { corridorMoveStart } from '../../src/navmesh/corridor';
 import { locateTriangle, pointInTriangle } from '../../src/navmesh/locate';
+import { createNavQuery, createNavPathResult, findNavPath } from '../../src/navmesh/search';
+import { corridorPortals } from '../../src/navmesh/portals';
+import { funnel } from '../../src/funnel/funnel';
 
 type P = [number, number];
 const rect = (x0: number, y0: number, x1: number, y1: number): P[] => [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
@@ -149,17 +152,37 @@ describe('funnelSystem (scenario: runs to completion)', () => {
     expect(setNavGoal(world, eid, 35, 15)).toBe('unreachable');
   });
 
-  it('slows before a sharp turn (lookahead) compared with a straight run', () => {
-    const { world, eid } = setup();
-    // Goal behind the wall, reached through gap B from low y: the path bends sharply at the gap's corner.
-    setAgentPosition(world, eid, 16, 1);
-    setNavGoal(world, eid, 16, 18);
+  it('steers to the next corner and slows for the turn by the documented formula (corners from an independent full funnel)', () => {
+    const { world, mesh, eid } = setup();
+    // In gap A near its far end, heading round the lower block's inflated top-right corner down to (23.2, 0.8).
+    const sx = 20.8, sy = 4.75, gx = 22.8, gy = 0.8;
+    setAgentPosition(world, eid, sx, sy);
+    expect(setNavGoal(world, eid, gx, gy)).toBe('found');
     funnelSystem(world, 1 / 60);
+    // Independent corners: search + portals + full funnel (no stopAfter, no prefixes).
+    const q = createNavQuery(mesh), res = createNavPathResult();
+    expect(findNavPath(q, sx, sy, gx, gy, res)).toBe('found');
+    const portals = new Float64Array(4 * (res.corridorLength + 1)), pts = new Float64Array(256);
+    const n = funnel(portals, corridorPortals(mesh, res.corridor, res.corridorLength, sx, sy, gx, gy, portals), 0, pts);
+    expect(n).toBeGreaterThanOrEqual(4);
+    const c1x = pts[2], c1y = pts[3];
     const c = corridorComponent(world);
-    const d = Math.hypot(c.cornerX[eid] - 16, c.cornerY[eid] - 1);
-    const v = Math.hypot(world.preferredVelocity.x[eid], world.preferredVelocity.y[eid]);
-    expect(v).toBeLessThanOrEqual(2 + 1e-12);
-    if (d < 2) expect(v).toBeLessThan(2);
+    expect(c.cornerX[eid]).toBe(c1x);
+    expect(c.cornerY[eid]).toBe(c1y);
+    const lookahead = 2, vmax = 2;
+    const d = Math.hypot(c1x - sx, c1y - sy);
+    expect(d).toBeLessThan(lookahead);
+    // The documented turn: toward the first later corner at least `lookahead` beyond c1 (or the last point).
+    let j = 2;
+    while (j < n - 1 && Math.hypot(pts[2 * j] - c1x, pts[2 * j + 1] - c1y) < lookahead) j++;
+    const ux = (c1x - sx) / d, uy = (c1y - sy) / d;
+    const e = Math.hypot(pts[2 * j] - c1x, pts[2 * j + 1] - c1y);
+    const cosT = ux * (pts[2 * j] - c1x) / e + uy * (pts[2 * j + 1] - c1y) / e;
+    const cornerSpeed = vmax * Math.max(0.2, 0.5 * (1 + cosT));
+    const speed = cornerSpeed + (vmax - cornerSpeed) * (d / lookahead);
+    expect(speed).toBeLessThan(0.9 * vmax); // a real slowdown
+    expect(world.preferredVelocity.x[eid]).toBeCloseTo(ux * speed, 12);
+    expect(world.preferredVelocity.y[eid]).toBeCloseTo(uy * speed, 12);
   });
 
   it('rejects bad input with typed errors', () => {
