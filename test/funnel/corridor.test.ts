@@ -100,6 +100,38 @@ describe('funnelSystem (scenario: runs to completion)', () => {
     expect(Math.hypot(world.position.x[eid] - 35, world.position.y[eid] - 5)).toBeLessThan(0.1);
   });
 
+  it('an agent shoved into a triangle neither on nor next to its corridor re-plans from there and arrives', () => {
+    const { world, mesh, eid } = setup();
+    setNavGoal(world, eid, 35, 5);
+    const c = corridorComponent(world);
+    for (let f = 0; f < 30; f++) step(world, 1 / 60);
+    const cor = new Int32Array(4096);
+    const n = getAgentCorridor(world, eid, cor);
+    const on = new Set(Array.from(cor.slice(0, n)));
+    const N = mesh.neighbours;
+    // Find a free point (scan a 0.5 m lattice) whose triangle is off the corridor and not adjacent to its start.
+    let target: [number, number] | null = null;
+    for (let y = 1; y < 19 && !target; y += 0.5) {
+      for (let x = 1; x < 17 && !target; x += 0.5) {
+        const t = locateTriangle(mesh, x, y);
+        if (t >= 0 && !on.has(t) && ![0, 1, 2].some((k) => N[3 * cor[0] + k] === t)) target = [x, y];
+      }
+    }
+    expect(target).not.toBeNull();
+    setAgentPosition(world, eid, target![0], target![1]);
+    const before = c.replans[eid];
+    step(world, 1 / 60);
+    expect(c.replans[eid]).toBe(before + 1);
+    const n2 = getAgentCorridor(world, eid, cor);
+    expect(n2).toBeGreaterThan(0);
+    expect(pointInTriangle(mesh, cor[0], world.position.x[eid], world.position.y[eid])).toBe(true);
+    for (let f = 0; f < 60 * 40 && c.state[eid] !== NAV_ARRIVED; f++) {
+      step(world, 1 / 60);
+      expect(insideObstacle(world.position.x[eid], world.position.y[eid])).toBe(false);
+    }
+    expect(c.state[eid]).toBe(NAV_ARRIVED);
+  });
+
   it('a corridor through a closed gap re-plans through the other gap', () => {
     const { world, mesh, eid } = setup();
     setNavGoal(world, eid, 35, 5);
