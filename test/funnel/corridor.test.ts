@@ -71,7 +71,7 @@ describe('funnelSystem (scenario: runs to completion)', () => {
     expect(crossedY).toBeLessThanOrEqual(6.5 + 1e-9);
   });
 
-  it('an agent pushed sideways (as by a neighbour) off its corridor re-plans and still reaches the goal', () => {
+  it('an agent pushed sideways (as by a neighbour) keeps a corridor that starts where it is and still reaches the goal', () => {
     const { world, eid } = setup();
     setNavGoal(world, eid, 35, 5);
     const c = corridorComponent(world);
