@@ -4,6 +4,7 @@ import { linearProgram2 } from '../../src/avoidance/lp';
 import { cylinderShape, boxShape, createPose, setPoseQuat } from '../../src/collision/shapes';
 import { contactManifold, createManifold, createManifoldInput } from '../../src/collision/manifold';
 import { createSpatialHash, rebuildSpatialHash, queryKNearest, queryRadius } from '../../src/spatial/hash';
+import { createOrcaAgent, createOrcaNeighbours, orcaVelocity } from '../../src/avoidance/orca';
 
 // The quick, fixed-seed run of every kernel property (the long run with fresh seeds is `npm run fuzz`).
 const SEED = 20261129;
@@ -44,5 +45,28 @@ describe('fuzz findings (known defects, pinned)', () => {
     const ids = new Int32Array(1), d2 = new Float64Array(1);
     expect(queryRadius(h, -5e-324, 0, 0, -1, ids)).toBe(1); // (5e-324)² = 0 <= 0²: a neighbour by the contract
     expect(queryKNearest(h, -5e-324, 0, 0, 1, -1, ids, d2)).toBe(1);
+  });
+  it.fails('orcaVelocity: a coincident neighbour with a relative velocity of 6e-162 m/s (share 0.25): the result stays within maxSpeed (hand: the speed disc is a hard limit)', () => {
+    const a = createOrcaAgent();
+    a.radius = 0.1; a.maxSpeed = 1; a.timeHorizon = 0.1; a.obstacleTimeHorizon = 0.1;
+    const nb = createOrcaNeighbours(1);
+    nb.count = 1; nb.radius[0] = 0.1; nb.share[0] = 0.25; nb.id[0] = 1; // at the agent's own position
+    nb.vy[0] = 5.966246622653461e-162; // a relative velocity whose square underflows to 0
+    const out = { x: 0, y: 0 };
+    orcaVelocity(a, nb, null, new Int32Array(0), 0, 0.005, out);
+    // measured 2026-11-29: |v| = 1.0145 (the pair's line has a direction of length 1.0145, not 1); with vy = 0 exactly it is fine
+    expect(Math.hypot(out.x, out.y)).toBeLessThanOrEqual(1 + 1e-12);
+  });
+  it.fails('orcaVelocity: two deeply overlapping neighbours on the same side (anti-parallel lines, 3D fallback): the result stays within maxSpeed', () => {
+    const a = createOrcaAgent();
+    a.radius = 0.1; a.maxSpeed = 0.004452209501492843; a.timeHorizon = 0.1; a.obstacleTimeHorizon = 0.1;
+    const nb = createOrcaNeighbours(2);
+    nb.count = 2;
+    nb.x[0] = 0.01; nb.vx[0] = -0.4259220424739836; nb.radius[0] = 0.3265018188764433; nb.share[0] = 1; nb.id[0] = 1;
+    nb.x[1] = 0.01; nb.vy[1] = 0.000004570706519556417; nb.radius[1] = 0.3367108810554173; nb.share[1] = 1; nb.id[1] = 2;
+    const out = { x: 0, y: 0 };
+    orcaVelocity(a, nb, null, new Int32Array(0), 0, 0.02347847493854659, out);
+    // measured 2026-11-29: |v| = 9.98 × maxSpeed (lines (0, −1) and (0, 1) at x = ±18.17; linearProgram3 result)
+    expect(Math.hypot(out.x, out.y)).toBeLessThanOrEqual(a.maxSpeed * (1 + 1e-9));
   });
 });
