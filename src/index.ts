@@ -147,6 +147,7 @@ export type { NavigationStore } from '../components/navigation';
 
 // ---- navmesh ----
 export { buildNavmesh } from './navmesh/build';
+export { navmeshFromBuffer } from './navmesh/buffer';
 export type { Navmesh, NavmeshOptions, PolygonMap } from './navmesh/build';
 export type { Ring } from './navmesh/rings';
 export { locateTriangle, nearestPointOnMesh, closestPointOnTriangle } from './navmesh/locate';

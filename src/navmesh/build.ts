@@ -22,6 +22,7 @@ import { DegenerateGeometryError, InvalidArgumentError, MalformedInputError } fr
 import { requireInteger, requireNonNegative } from '../core/validate';
 import { cleanRing, isConvex, orient, ringsOverlap, type CleanRing, type Ring } from './rings';
 import { edgeSweeps, inflatedPieces, kgonOffsets, ringPairs, type Pair } from './inflate';
+import { packNavmesh } from './buffer';
 
 /** A polygon map: an outer boundary and obstacle polygons (holes), each a list of [x, y] points in metres. */
 export interface PolygonMap {
@@ -36,8 +37,10 @@ export interface NavmeshOptions {
   arcSegments?: number;
 }
 
-/** A triangulated navigation mesh in flat typed arrays (one ArrayBuffer each; transferable to a worker). */
+/** A triangulated navigation mesh: flat typed arrays, all views of one buffer (see navmeshFromBuffer). */
 export interface Navmesh {
+  /** The one buffer every array below is a view of (transfer it to a worker, share it, or save it). */
+  readonly buffer: ArrayBuffer | SharedArrayBuffer;
   /** Agent radius the mesh was built for (metres). */
   readonly radius: number;
   readonly vertexCount: number;
@@ -274,10 +277,10 @@ export function buildNavmesh(map: PolygonMap, options: NavmeshOptions = {}): Nav
     }
   }
 
-  return {
+  return packNavmesh({
     radius, vertexCount: nv, triangleCount: nt, vertices, triangles, neighbours, corner, component,
     minX, minY, maxX, maxY, gridCell, gridCols, gridRows, gridStart, gridTris,
-  };
+  });
 }
 
 const HE_OF_EDGE = [2, 1, 0];

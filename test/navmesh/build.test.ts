@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildNavmesh, type PolygonMap } from '../../src/navmesh/build';
+import { navmeshFromBuffer } from '../../src/navmesh/buffer';
+import { createNavQuery, createNavPathResult, findNavPath } from '../../src/navmesh/search';
 import { locateTriangle, nearestPointOnMesh, pointInTriangle, closestPointOnTriangle } from '../../src/navmesh/locate';
 import { DegenerateGeometryError, InvalidArgumentError, MalformedInputError } from '../../src/core/errors';
 import { createRng, rngRange } from '../../src/core/rng';
@@ -126,5 +128,38 @@ describe('locateTriangle / nearestPointOnMesh', () => {
         expect(Math.abs(d2 - bestD)).toBeLessThanOrEqual(1e-9 * (1 + bestD));
       }
     }
+  });
+});
+
+describe('navmeshFromBuffer', () => {
+  it('round-trips a mesh through its one buffer (copy of the bytes): same arrays, same paths', () => {
+    const mesh = buildNavmesh(randomMap(7), { radius: 0.5 });
+    const copy = mesh.buffer.slice(0) as ArrayBuffer; // as if saved to disk and loaded back
+    const loaded = navmeshFromBuffer(copy);
+    expect(loaded.buffer).toBe(copy);
+    for (const k of ['vertices', 'triangles', 'neighbours', 'corner', 'component', 'gridStart', 'gridTris'] as const) {
+      expect(Array.from(loaded[k] as ArrayLike<number>)).toEqual(Array.from(mesh[k] as ArrayLike<number>));
+    }
+    for (const k of ['radius', 'vertexCount', 'triangleCount', 'minX', 'minY', 'maxX', 'maxY', 'gridCell', 'gridCols', 'gridRows'] as const) {
+      expect(loaded[k]).toBe(mesh[k]);
+    }
+    const a = createNavPathResult(), b = createNavPathResult();
+    findNavPath(createNavQuery(mesh), 3, 3, 97, 96, a);
+    findNavPath(createNavQuery(loaded), 3, 3, 97, 96, b);
+    expect(b.status).toBe(a.status);
+    expect(b.length).toBe(a.length);
+    expect(Array.from(b.corridor.slice(0, b.corridorLength))).toEqual(Array.from(a.corridor.slice(0, a.corridorLength)));
+  });
+
+  it('rejects foreign or corrupted buffers with MalformedInputError', () => {
+    const mesh = buildNavmesh(randomMap(8));
+    expect(() => navmeshFromBuffer(new ArrayBuffer(64))).toThrow(MalformedInputError);
+    expect(() => navmeshFromBuffer(new ArrayBuffer(256))).toThrow(/magic/);
+    expect(() => navmeshFromBuffer(mesh.buffer.slice(0, mesh.buffer.byteLength - 8) as ArrayBuffer)).toThrow(/byteLength/);
+    const bad = mesh.buffer.slice(0) as ArrayBuffer;
+    const m2 = navmeshFromBuffer(bad);
+    m2.triangles[5] = 1e9;
+    expect(() => navmeshFromBuffer(bad)).toThrow(/triangles\[5\]/);
+    expect(() => navmeshFromBuffer({} as ArrayBuffer)).toThrow(/ArrayBuffer/);
   });
 });
