@@ -24,8 +24,10 @@ export const CORE_HULL = 4;
 
 export type ShapeKind = 'sphere' | 'capsule' | 'box' | 'cylinder' | 'hull';
 
-/** Largest number of vertices of a hull (and of a feature polygon); vertex ids are packed in 12 bits. */
+/** Largest number of vertices of a hull (and of a feature polygon). */
 export const MAX_HULL_VERTICES = 64;
+/** Largest number of input points to hullShape (interior points are dropped; the hull itself has ≤ 64 vertices). */
+export const MAX_HULL_INPUT = 4096;
 /** Number of vertices used to approximate a cylinder cap when it is the contact feature. */
 export const CYLINDER_CAP_SEGMENTS = 12;
 
@@ -140,18 +142,18 @@ export function boxShape(hx: number, hy: number, hz: number): Shape {
 /**
  * The convex hull of a point cloud (flat array x0,y0,z0,x1,...), with its faces.
  *
- * Construction (not per frame): every plane through three input points that has all points on one side is a facet
- * plane (brute-force facet enumeration, O(n⁴) for n ≤ 64 points: simple and exact about coplanar facets, which
- * quickhull must merge afterwards). Coplanar facets are merged into one face whose vertices are the 2D convex hull
- * of the points on that plane; the hull's vertices are the corners of its faces. Interior points and points in the
- * middle of edges or faces are dropped.
+ * Construction (not per frame): an incremental hull gives the facet planes (see incrementalPlanes; brute-force
+ * facet enumeration is the fallback for near-degenerate clouds). Coplanar facets are merged into one face whose
+ * vertices are the 2D convex hull of the points on that plane, counter-clockwise seen from outside; the hull's
+ * vertices are the corners of its faces. Interior points and points in the middle of edges or faces are dropped.
  * @throws DegenerateGeometryError for fewer than 4 points or all points coplanar (use a thin box or a 2D polygon)
+ * @throws CapacityError for more than MAX_HULL_INPUT points or a hull with more than MAX_HULL_VERTICES vertices
  */
 export function hullShape(points: ArrayLike<number>): Shape {
   if (points.length % 3 !== 0) throw new InvalidArgumentError('points', points.length, 'length must be a multiple of 3');
   const n = points.length / 3;
   if (n < 4) throw new DegenerateGeometryError('points', n, 'a hull needs at least 4 points');
-  if (n > MAX_HULL_VERTICES) throw new CapacityError('points', n, `at most ${MAX_HULL_VERTICES} points`);
+  if (n > MAX_HULL_INPUT) throw new CapacityError('points', n, `at most ${MAX_HULL_INPUT} points`);
   const p = new Float64Array(points.length);
   let scale = 0;
   for (let i = 0; i < points.length; i++) {
@@ -159,29 +161,12 @@ export function hullShape(points: ArrayLike<number>): Shape {
     scale = Math.max(scale, Math.abs(p[i]));
   }
   const eps = 1e-9 * Math.max(scale, 1e-12);
-  // Candidate planes.
-  const planes: number[][] = [];
-  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) for (let k = j + 1; k < n; k++) {
-    const ax = p[3 * j] - p[3 * i], ay = p[3 * j + 1] - p[3 * i + 1], az = p[3 * j + 2] - p[3 * i + 2];
-    const bx = p[3 * k] - p[3 * i], by = p[3 * k + 1] - p[3 * i + 1], bz = p[3 * k + 2] - p[3 * i + 2];
-    let nx = ay * bz - az * by, ny = az * bx - ax * bz, nz = ax * by - ay * bx;
-    const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
-    if (len <= eps * scale) continue; // collinear triple
-    nx /= len; ny /= len; nz /= len;
-    const off = nx * p[3 * i] + ny * p[3 * i + 1] + nz * p[3 * i + 2];
-    let above = 0, below = 0;
-    for (let m = 0; m < n; m++) {
-      const s = nx * p[3 * m] + ny * p[3 * m + 1] + nz * p[3 * m + 2] - off;
-      if (s > eps) above++; else if (s < -eps) below++;
-      if (above && below) break;
-    }
-    if (above && below) continue;
-    if (!above && !below) throw new DegenerateGeometryError('points', n, 'all points are coplanar');
-    if (above) { nx = -nx; ny = -ny; nz = -nz; }
-    const o = above ? -off : off;
-    let dup = false;
-    for (const q of planes) if (Math.abs(q[0] - nx) < 1e-9 && Math.abs(q[1] - ny) < 1e-9 && Math.abs(q[2] - nz) < 1e-9) { dup = true; break; }
-    if (!dup) planes.push([nx, ny, nz, o]);
+  // Facet planes: incremental hull (O(n²)), validated; the brute-force enumeration is the fallback for the rare
+  // clouds where round-off breaks the incremental construction.
+  let planes = incrementalPlanes(p, n, eps);
+  if (planes === null) {
+    if (n > MAX_HULL_VERTICES) throw new DegenerateGeometryError('points', n, 'hull construction failed (near-degenerate cloud); give fewer points');
+    planes = bruteForcePlanes(p, n, eps, scale);
   }
   if (planes.length < 4) throw new DegenerateGeometryError('points', n, 'all points are coplanar');
   // Faces: 2D convex hull (Andrew's monotone chain) of the points on each plane, counter-clockwise about the normal.
@@ -212,6 +197,7 @@ export function hullShape(points: ArrayLike<number>): Shape {
     }
     faceLists.push(face);
   }
+  if (vertList.length / 3 > MAX_HULL_VERTICES) throw new CapacityError('points', vertList.length / 3, `the hull has more than ${MAX_HULL_VERTICES} vertices`);
   const verts = new Float64Array(vertList);
   const nf = planes.length;
   const fn = new Float64Array(3 * nf), fo = new Float64Array(nf), fs = new Int32Array(nf + 1);
@@ -227,6 +213,124 @@ export function hullShape(points: ArrayLike<number>): Shape {
   fs[nf] = at;
   for (let i = 0; i < verts.length; i += 3) br = Math.max(br, Math.sqrt(verts[i] ** 2 + verts[i + 1] ** 2 + verts[i + 2] ** 2));
   return makeShape('hull', CORE_HULL, 0, 0, 0, 0, 0, 0, verts, fn, fo, fs, fv, br);
+}
+
+/**
+ * Facet planes of the hull by the incremental (beneath–beyond) construction (Clarkson & Shor 1989; Barber et al.
+ * 1996 without the outside sets): start from a tetrahedron of extreme points, then for each further point remove the
+ * triangles it sees and close the hole with a fan from the point to the horizon (the edges of the removed region
+ * that are not shared by two removed triangles). Points on or inside the current hull (within eps) are skipped.
+ * Coplanar triangles give one plane. Every plane is then checked to have all points on its inner side; any failure
+ * (round-off on nearly degenerate clouds) returns null so the caller can fall back to brute force.
+ */
+function incrementalPlanes(p: Float64Array, n: number, eps: number): number[][] | null {
+  const P = (i: number, c: number) => p[3 * i + c];
+  // initial tetrahedron: extreme in x, farthest from it, farthest from that line, farthest from that plane
+  let i0 = 0;
+  for (let i = 1; i < n; i++) if (P(i, 0) < P(i0, 0)) i0 = i;
+  let i1 = -1, best = -1;
+  for (let i = 0; i < n; i++) { const d = (P(i, 0) - P(i0, 0)) ** 2 + (P(i, 1) - P(i0, 1)) ** 2 + (P(i, 2) - P(i0, 2)) ** 2; if (d > best) { best = d; i1 = i; } }
+  let i2 = -1; best = -1;
+  const ex = P(i1, 0) - P(i0, 0), ey = P(i1, 1) - P(i0, 1), ez = P(i1, 2) - P(i0, 2);
+  for (let i = 0; i < n; i++) {
+    const qx = P(i, 0) - P(i0, 0), qy = P(i, 1) - P(i0, 1), qz = P(i, 2) - P(i0, 2);
+    const cx = ey * qz - ez * qy, cy = ez * qx - ex * qz, cz = ex * qy - ey * qx;
+    const d = cx * cx + cy * cy + cz * cz;
+    if (d > best) { best = d; i2 = i; }
+  }
+  const fx = P(i2, 0) - P(i0, 0), fy = P(i2, 1) - P(i0, 1), fz = P(i2, 2) - P(i0, 2);
+  let nx0 = ey * fz - ez * fy, ny0 = ez * fx - ex * fz, nz0 = ex * fy - ey * fx;
+  const nl = Math.sqrt(nx0 * nx0 + ny0 * ny0 + nz0 * nz0);
+  if (!(nl > 0)) return null;
+  nx0 /= nl; ny0 /= nl; nz0 /= nl;
+  let i3 = -1; best = -1;
+  for (let i = 0; i < n; i++) { const d = Math.abs(nx0 * (P(i, 0) - P(i0, 0)) + ny0 * (P(i, 1) - P(i0, 1)) + nz0 * (P(i, 2) - P(i0, 2))); if (d > best) { best = d; i3 = i; } }
+  if (!(best > eps)) return null; // (nearly) coplanar: the brute force decides and reports it
+  // triangles as flat triples; outward = away from the tetrahedron's centroid
+  const tri: number[] = [];
+  const alive: boolean[] = [];
+  const cx0 = (P(i0, 0) + P(i1, 0) + P(i2, 0) + P(i3, 0)) / 4, cy0 = (P(i0, 1) + P(i1, 1) + P(i2, 1) + P(i3, 1)) / 4, cz0 = (P(i0, 2) + P(i1, 2) + P(i2, 2) + P(i3, 2)) / 4;
+  const plane = (a: number, b: number, c: number): number[] => {
+    const ux = P(b, 0) - P(a, 0), uy = P(b, 1) - P(a, 1), uz = P(b, 2) - P(a, 2);
+    const vx = P(c, 0) - P(a, 0), vy = P(c, 1) - P(a, 1), vz = P(c, 2) - P(a, 2);
+    let x = uy * vz - uz * vy, y = uz * vx - ux * vz, z = ux * vy - uy * vx;
+    const l = Math.sqrt(x * x + y * y + z * z);
+    if (l > 0) { x /= l; y /= l; z /= l; }
+    return [x, y, z, x * P(a, 0) + y * P(a, 1) + z * P(a, 2)];
+  };
+  const planesOf: number[][] = [];
+  const addTri = (a: number, b: number, c: number) => {
+    let q = plane(a, b, c);
+    if (q[0] * cx0 + q[1] * cy0 + q[2] * cz0 - q[3] > 0) { const t = b; b = c; c = t; q = plane(a, b, c); }
+    tri.push(a, b, c); alive.push(true); planesOf.push(q);
+  };
+  addTri(i0, i1, i2); addTri(i0, i1, i3); addTri(i0, i2, i3); addTri(i1, i2, i3);
+  const edges: number[] = [];
+  for (let i = 0; i < n; i++) {
+    if (i === i0 || i === i1 || i === i2 || i === i3) continue;
+    edges.length = 0;
+    let sees = false;
+    for (let t = 0; t < alive.length; t++) {
+      if (!alive[t]) continue;
+      const q = planesOf[t];
+      if (q[0] * P(i, 0) + q[1] * P(i, 1) + q[2] * P(i, 2) - q[3] <= eps) continue;
+      sees = true;
+      alive[t] = false;
+      for (let k = 0; k < 3; k++) {
+        const a = tri[3 * t + k], b = tri[3 * t + (k + 1) % 3];
+        let found = -1;
+        for (let m = 0; m < edges.length; m += 2) if (edges[m] === b && edges[m + 1] === a) { found = m; break; }
+        if (found >= 0) edges.splice(found, 2); else edges.push(a, b);
+      }
+    }
+    if (!sees) continue;
+    for (let m = 0; m < edges.length; m += 2) {
+      // the fan keeps the horizon edge's direction, so the new triangle is wound like the removed ones
+      const a = edges[m], b = edges[m + 1];
+      tri.push(a, b, i); alive.push(true); planesOf.push(plane(a, b, i));
+    }
+  }
+  // distinct planes of the live triangles, each validated against every point
+  const out: number[][] = [];
+  for (let t = 0; t < alive.length; t++) {
+    if (!alive[t]) continue;
+    const q = planesOf[t];
+    if (!(Math.abs(q[0]) + Math.abs(q[1]) + Math.abs(q[2]) > 0)) continue; // zero-area sliver
+    let dup = false;
+    for (const r of out) if (Math.abs(r[0] - q[0]) < 1e-9 && Math.abs(r[1] - q[1]) < 1e-9 && Math.abs(r[2] - q[2]) < 1e-9) { dup = true; break; }
+    if (dup) continue;
+    for (let m = 0; m < n; m++) if (q[0] * P(m, 0) + q[1] * P(m, 1) + q[2] * P(m, 2) - q[3] > 1e3 * eps) return null;
+    out.push(q);
+  }
+  return out.length >= 4 ? out : null;
+}
+
+/** Facet planes by brute force: every plane through three points with all points on one side (O(n⁴)). */
+function bruteForcePlanes(p: Float64Array, n: number, eps: number, scale: number): number[][] {
+  const planes: number[][] = [];
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) for (let k = j + 1; k < n; k++) {
+    const ax = p[3 * j] - p[3 * i], ay = p[3 * j + 1] - p[3 * i + 1], az = p[3 * j + 2] - p[3 * i + 2];
+    const bx = p[3 * k] - p[3 * i], by = p[3 * k + 1] - p[3 * i + 1], bz = p[3 * k + 2] - p[3 * i + 2];
+    let nx = ay * bz - az * by, ny = az * bx - ax * bz, nz = ax * by - ay * bx;
+    const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+    if (len <= eps * scale) continue; // collinear triple
+    nx /= len; ny /= len; nz /= len;
+    const off = nx * p[3 * i] + ny * p[3 * i + 1] + nz * p[3 * i + 2];
+    let above = 0, below = 0;
+    for (let m = 0; m < n; m++) {
+      const s = nx * p[3 * m] + ny * p[3 * m + 1] + nz * p[3 * m + 2] - off;
+      if (s > eps) above++; else if (s < -eps) below++;
+      if (above && below) break;
+    }
+    if (above && below) continue;
+    if (!above && !below) throw new DegenerateGeometryError('points', n, 'all points are coplanar');
+    if (above) { nx = -nx; ny = -ny; nz = -nz; }
+    const o = above ? -off : off;
+    let dup = false;
+    for (const q of planes) if (Math.abs(q[0] - nx) < 1e-9 && Math.abs(q[1] - ny) < 1e-9 && Math.abs(q[2] - nz) < 1e-9) { dup = true; break; }
+    if (!dup) planes.push([nx, ny, nz, o]);
+  }
+  return planes;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

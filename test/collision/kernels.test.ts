@@ -53,6 +53,50 @@ describe('hullShape', () => {
       expect(cr[0] * h.faceNormals[3 * f] + cr[1] * h.faceNormals[3 * f + 1] + cr[2] * h.faceNormals[3 * f + 2]).toBeGreaterThan(0);
     }
   });
+  it('random clouds: the same facet planes and vertices as a brute-force O(n⁴) enumeration in the test', () => {
+    const rng = createRng(31);
+    const brute = (pts: number[]) => {
+      const n = pts.length / 3, planes: number[][] = [];
+      for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) for (let k = j + 1; k < n; k++) {
+        const a = [pts[3 * j] - pts[3 * i], pts[3 * j + 1] - pts[3 * i + 1], pts[3 * j + 2] - pts[3 * i + 2]];
+        const b = [pts[3 * k] - pts[3 * i], pts[3 * k + 1] - pts[3 * i + 1], pts[3 * k + 2] - pts[3 * i + 2]];
+        let nn = [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+        const l = Math.hypot(nn[0], nn[1], nn[2]);
+        if (l < 1e-9) continue;
+        nn = nn.map((x) => x / l);
+        const o = nn[0] * pts[3 * i] + nn[1] * pts[3 * i + 1] + nn[2] * pts[3 * i + 2];
+        let above = 0, below = 0;
+        for (let m = 0; m < n; m++) { const d = nn[0] * pts[3 * m] + nn[1] * pts[3 * m + 1] + nn[2] * pts[3 * m + 2] - o; if (d > 1e-9) above++; if (d < -1e-9) below++; }
+        if (above && below) continue;
+        const q = above ? [-nn[0], -nn[1], -nn[2], -o] : [...nn, o];
+        if (!planes.some((r) => Math.abs(r[0] - q[0]) + Math.abs(r[1] - q[1]) + Math.abs(r[2] - q[2]) < 1e-7)) planes.push(q);
+      }
+      return planes;
+    };
+    for (let c = 0; c < 40; c++) {
+      const pts: number[] = [];
+      const n = 5 + Math.floor(rand(rng, 0, 30));
+      for (let i = 0; i < n; i++) {
+        if (c % 3 === 0) pts.push(Math.round(rand(rng, -2, 2)), Math.round(rand(rng, -2, 2)), Math.round(rand(rng, -2, 2))); // lattice: coplanar faces, duplicates
+        else pts.push(rand(rng, -1, 1), rand(rng, -1, 1), rand(rng, -1, 1));
+      }
+      let h;
+      try { h = hullShape(pts); } catch { expect(brute(pts).length).toBeLessThan(4); continue; }
+      const ref = brute(pts);
+      expect(h.faceCount).toBe(ref.length);
+      for (let f = 0; f < h.faceCount; f++) {
+        const q = [h.faceNormals[3 * f], h.faceNormals[3 * f + 1], h.faceNormals[3 * f + 2], h.faceOffsets[f]];
+        expect(ref.some((r) => Math.abs(r[0] - q[0]) + Math.abs(r[1] - q[1]) + Math.abs(r[2] - q[2]) + Math.abs(r[3] - q[3]) < 1e-7)).toBe(true);
+      }
+    }
+  });
+  it('a large cloud (2,000 interior points + 40 on a sphere) keeps only the 40 sphere points', () => {
+    const rng = createRng(5);
+    const pts: number[] = [];
+    for (let i = 0; i < 40; i++) { const z = rand(rng, -1, 1), t = rand(rng, 0, 2 * Math.PI), r = Math.sqrt(1 - z * z); pts.push(r * Math.cos(t), r * Math.sin(t), z); }
+    for (let i = 0; i < 2000; i++) { const z = rand(rng, -1, 1), t = rand(rng, 0, 2 * Math.PI), r = rand(rng, 0, 0.25); pts.push(r * Math.cos(t), r * Math.sin(t), 0.25 * z); } // inside the ball of radius 0.36, well inside the hull
+    expect(hullShape(pts).vertCount).toBe(40);
+  });
   it('rejects coplanar, too few and non-finite points with typed errors', () => {
     expect(() => hullShape([0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0])).toThrow(/coplanar/);
     expect(() => hullShape([0, 0, 0, 1, 0, 0, 0, 1, 0])).toThrow(/at least 4/);
