@@ -248,7 +248,7 @@ export type { BudgetState } from './lod/budget';
 // ---- collision ----
 export {
   sphereShape, capsuleShape, cylinderShape, boxShape, hullShape, createPose, setPoseQuat, setPoseAngle, coreSupport, shapeSupport,
-  MAX_HULL_VERTICES, CYLINDER_CAP_SEGMENTS,
+  MAX_HULL_VERTICES, MAX_HULL_INPUT, CYLINDER_CAP_SEGMENTS,
 } from './collision/shapes';
 export type { Shape, ShapeKind, Pose } from './collision/shapes';
 export { gjkDistance, gjkOverlap, createGjkCache, createDistanceOutput, GJK_MAX_ITERATIONS } from './collision/gjk';
