@@ -32,7 +32,8 @@ import type { Navmesh } from '../navmesh/build';
  *            list (the iteration order of every system). Alive entities that are not agents (formation groups)
  *            come back alive without agent components; their data is in their system's state.
  *   stores   every per-agent store of world.registry, by name and element type, for the live agents only, in
- *            iteration order (dead slots are not saved: spawn resets a slot before use)
+ *            iteration order (dead slots are not saved: spawn resets a slot before use); a store whose live
+ *            slots all hold its default value is one byte
  *   hash     the spatial hash contents (its sorted entries and bucket starts): scenario code may query the
  *            previous step's hash before the next rebuild, so it is state, not a pure cache
  *   systems  each world.systems.<name> entry: by a registered SnapshotSection when the system has one, otherwise
@@ -214,7 +215,12 @@ export function snapshot(world: CrowdWorld): Uint8Array {
   w.u32(stores.length);
   for (const s of stores) {
     w.str(s.name); w.u8(storeKind(s.array));
-    writeLive(w, s.array, dense, count);
+    // A store whose live slots all hold its default (a behaviour nobody uses) costs one byte.
+    const a = s.array, d = s.defaultValue;
+    let allDefault = true;
+    for (let i = 0; i < count && allDefault; i++) if (!Object.is(a[dense[i]], d)) allDefault = false;
+    w.u8(allDefault ? 0 : 1);
+    if (!allDefault) writeLive(w, a, dense, count);
   }
   writeHash(w, world);
   // systems
@@ -375,6 +381,9 @@ function parse(world: CrowdWorld, bytes: Uint8Array): Pending {
     if (storeKind(array) !== kind) {
       throw new InvalidArgumentError('bytes', name, `store '${name}' is a ${STORE_KINDS[kind]} in the snapshot but a ${array.constructor.name} in this world`);
     }
+    const mode = r.u8(`store '${name}' encoding`);
+    if (mode === 0) continue; // every live slot at its default: restore fills defaults first
+    if (mode !== 1) r.fail(`store '${name}' has unknown encoding ${mode}`);
     r.need(count * bytesPerValue(kind), `store '${name}'`);
     const values = kind <= 1 ? new Float64Array(count) : kind === 2 ? new Int32Array(count) : kind === 3 ? new Uint32Array(count) : new Uint8Array(count);
     for (let i = 0; i < count; i++) values[i] = kind <= 1 ? r.f64(name) : kind === 2 ? r.i32(name) : kind === 3 ? r.u32(name) : r.u8(name);
