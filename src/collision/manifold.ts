@@ -27,6 +27,7 @@
  * Nothing is allocated per call: all scratch arrays are module-scope and the caller owns the output.
  */
 import { InvalidArgumentError } from '../core/errors';
+import { dcos, dsin } from '../core/dmath';
 import { requireNonNegative } from '../core/validate';
 import { gjkLocal, gjkState, GJK_MAX_ITERATIONS } from './gjk';
 import type { GjkCache } from './gjk';
@@ -205,10 +206,9 @@ function collectFeature(s: Shape, rel: Float64Array | null, sign: number, slab: 
 }
 const CAP_COS = new Float64Array(CYLINDER_CAP_SEGMENTS), CAP_SIN = new Float64Array(CYLINDER_CAP_SEGMENTS);
 for (let k = 0; k < CYLINDER_CAP_SEGMENTS; k++) {
-  // fixed table, computed once at load (the angles are constants, so Math.cos here does not affect determinism
-  // between runs on one platform; the values are rounded to 1e-12 to make them identical across platforms)
-  CAP_COS[k] = Math.round(Math.cos((2 * Math.PI * k) / CYLINDER_CAP_SEGMENTS) * 1e12) / 1e12;
-  CAP_SIN[k] = Math.round(Math.sin((2 * Math.PI * k) / CYLINDER_CAP_SEGMENTS) * 1e12) / 1e12;
+  // fixed table, computed once at load with the deterministic trig (same bits on every platform)
+  CAP_COS[k] = dcos((2 * Math.PI * k) / CYLINDER_CAP_SEGMENTS);
+  CAP_SIN[k] = dsin((2 * Math.PI * k) / CYLINDER_CAP_SEGMENTS);
 }
 
 /** Transform a local point of s into A's frame, project to the contact frame and append. */
