@@ -64,7 +64,11 @@ export interface ContactBuffer {
 }
 
 export interface ContactsOptions {
-  /** Most contacts stored per frame (further ones are counted in `overflow`, not resolved). @default 4·maxAgents (≥ 1024) */
+  /**
+   * Most contacts stored per frame (further ones are counted in `overflow`, not resolved). Unset: automatic, at
+   * least 1024 and 3 per live agent, doubled at the start of a frame after a frame that overflowed (a reallocation
+   * only when the crowd grows, never in steady state). Set: fixed.
+   */
   capacity?: number;
   /** Jacobi resolution passes. 0 = detect only. @default 4 */
   iterations?: number;
@@ -76,6 +80,7 @@ export interface ContactsOptions {
 
 interface ContactsState {
   buffer: ContactBuffer;
+  autoCapacity: boolean;
   iterations: number;
   slop: number;
   margin: number;
@@ -106,10 +111,10 @@ function createBuffer(capacity: number): ContactBuffer {
 function contactsState(world: CrowdWorld): ContactsState {
   let st = world.systems.contacts as ContactsState | undefined;
   if (!st) {
-    const cap = Math.max(1024, 4 * world.capacity);
+    const cap = 1024;
     const n = world.capacity + 1;
     st = {
-      buffer: createBuffer(cap), iterations: 4, slop: 0.001, margin: 0,
+      buffer: createBuffer(cap), autoCapacity: true, iterations: 4, slop: 0.001, margin: 0,
       statics: [], staticPose: [], staticMinX: [], staticMinY: [], staticMaxX: [], staticMaxY: [], gridDirty: false,
       grid: { x0: 0, y0: 0, cs: 1, nx: 0, ny: 0, start: new Int32Array(1), items: new Int32Array(0) },
       stamp: new Int32Array(0), stampValue: 0, agentStamp: new Int32Array(n), agentStampValue: 0,
@@ -129,6 +134,7 @@ export function configureContacts(world: CrowdWorld, options: ContactsOptions): 
     const cap = requireInteger('options.capacity', options.capacity, 1, 1 << 26);
     st.buffer = createBuffer(cap);
     st.depthCur = new Float64Array(cap);
+    st.autoCapacity = false;
   }
   if (options.iterations !== undefined) st.iterations = requireInteger('options.iterations', options.iterations, 0, 100);
   if (options.slop !== undefined) st.slop = requireNonNegative('options.slop', options.slop);
@@ -296,9 +302,14 @@ export function contactsSystem(world: CrowdWorld, dt = 0): void {
   void dt;
   const t0 = nowMs();
   const st = contactsState(world);
+  const n = world.agents.count;
+  if (st.autoCapacity) {
+    const prev = st.buffer;
+    const need = Math.max(1024, 3 * n, prev.overflow > 0 ? 2 * prev.capacity : 0);
+    if (need > prev.capacity) { st.buffer = createBuffer(need); st.depthCur = new Float64Array(need); }
+  }
   const buf = st.buffer;
   buf.count = 0; buf.overflow = 0;
-  const n = world.agents.count;
   const dense = world.agents.dense;
   const px = world.position.x, py = world.position.y, prevX = world.position.previousX, prevY = world.position.previousY;
   const radius = world.agent.radius, invMass = world.agent.invMass;

@@ -121,6 +121,22 @@ describe('contactsSystem', () => {
     expect(buf.overflow).toBeGreaterThan(0);
   });
 
+  it('automatic capacity: grows after a frame that overflowed until every contact fits', () => {
+    const world = createCrowd({ maxAgents: 500 });
+    const rng = createRng(8);
+    for (let i = 0; i < 400; i++) spawnAgent(world, { x: rand(rng, 0, 4), y: rand(rng, 0, 4), radius: 0.6 });
+    configureContacts(world, { iterations: 0 });
+    spatialHashSystem(world);
+    contactsSystem(world);
+    const first = getContacts(world);
+    expect(first.overflow).toBeGreaterThan(0);
+    let frames = 1;
+    while (getContacts(world).overflow > 0 && frames < 20) { contactsSystem(world); frames++; }
+    const buf = getContacts(world);
+    expect(buf.overflow).toBe(0);
+    expect(buf.count).toBe(first.count + first.overflow);
+  });
+
   it('rejects bad options and shapes with typed errors', () => {
     const world = createCrowd({ maxAgents: 4 });
     expect(() => configureContacts(world, { slop: -1 })).toThrow(/slop/);
