@@ -151,7 +151,7 @@ export { navmeshFromBuffer } from './navmesh/buffer';
 export type { Navmesh, NavmeshOptions, PolygonMap } from './navmesh/build';
 export type { Ring } from './navmesh/rings';
 export { locateTriangle, nearestPointOnMesh, closestPointOnTriangle } from './navmesh/locate';
-export { createNavQuery, createNavPathResult, findNavPath } from './navmesh/search';
+export { createNavQuery, createNavPathResult, findNavPath, beginNavPath, stepNavPath, finishNavPath } from './navmesh/search';
 export type { NavQuery, NavPathResult, NavPathStatus } from './navmesh/search';
 export { corridorPortals } from './navmesh/portals';
 export { funnel, polylineLength } from './funnel/funnel';

@@ -33,6 +33,7 @@ import TinyQueue from 'tinyqueue';
 import type { Navmesh } from './build';
 import { locateTriangle, nearestPointOnMesh } from './locate';
 import { requireFinite, requireInteger } from '../core/validate';
+import { InvalidArgumentError } from '../core/errors';
 
 /** Outcome of a path query. Unreachable goals and exhausted node budgets are statuses, not exceptions. */
 export type NavPathStatus = 'found' | 'unreachable' | 'node-limit' | 'corridor-overflow';
@@ -69,6 +70,15 @@ export interface NavQuery {
    * walls. While set, every vertex may be a bend point (closing triangles creates new reflex corners).
    */
   blocked: Uint8Array | null;
+  /** State of the current (possibly sliced) search. */
+  state: NavPathStatus | 'in-progress';
+  /** Per-search scalars saved between slices: start x, y, goal x, y; goal triangle; node count; overflow. */
+  sg: Float64Array;
+  goalTri: number;
+  nodeCount: number;
+  overflow: boolean;
+  cornerFlags: Uint8Array;
+  found: number;
 }
 
 /** Result of findNavPath: corridor (caller-owned, fixed capacity), snapped endpoints and the path length. */
@@ -98,6 +108,7 @@ export function createNavQuery(mesh: Navmesh, maxNodes = 65536): NavQuery {
     bestG: new Float64Array(mesh.vertexCount), stamp: new Uint32Array(mesh.vertexCount), searchId: 0,
     open: undefined as unknown as TinyQueue<number>,
     chain: new Int32Array(256), fan: new Int32Array(64), blocked: null,
+    state: 'unreachable', sg: new Float64Array(4), goalTri: -1, nodeCount: 0, overflow: false, cornerFlags: mesh.corner, found: -1,
   };
   // One comparator for the life of the query: lower f first, then the older node (deterministic ties). It returns
   // small integers only: a non-inlined call returning a fractional double (q.f[a] − q.f[b]) boxes it, which
@@ -294,32 +305,43 @@ function inArc(c1x: number, c1y: number, c2x: number, c2y: number, x: number, y:
 /**
  * Find the shortest path from (sx, sy) to (gx, gy). Points off the mesh are first moved to the nearest point on it
  * (result.startX/Y, goalX/Y tell where). Writes the corridor into `out`; returns (and stores) the status.
+ * Equivalent to beginNavPath + stepNavPath(q, Infinity) + finishNavPath.
  */
 export function findNavPath(q: NavQuery, sx: number, sy: number, gx: number, gy: number, out: NavPathResult): NavPathStatus {
+  beginNavPath(q, sx, sy, gx, gy);
+  stepNavPath(q, Infinity);
+  return finishNavPath(q, out);
+}
+
+/**
+ * Start a search that can be run in slices (Detour's sliced pathfinding): call stepNavPath with an expansion budget
+ * each frame until it stops returning 'in-progress', then finishNavPath. A query runs one search at a time;
+ * beginning another abandons the previous one. Returns 'in-progress', or 'unreachable' when that is known at once.
+ */
+export function beginNavPath(q: NavQuery, sx: number, sy: number, gx: number, gy: number): NavPathStatus | 'in-progress' {
   requireFinite('sx', sx); requireFinite('sy', sy); requireFinite('gx', gx); requireFinite('gy', gy);
   const mesh = q.mesh;
   const startTri = nearestPointOnMesh(mesh, sx, sy, _pt);
   _sg[0] = _pt[0]; _sg[1] = _pt[1];
   _goalTri = nearestPointOnMesh(mesh, gx, gy, _pt);
   _sg[2] = _pt[0]; _sg[3] = _pt[1];
-  out.startX = _sg[0]; out.startY = _sg[1]; out.goalX = _sg[2]; out.goalY = _sg[3];
-  out.corridorLength = 0;
-  out.length = Infinity;
   q.nodesCreated = 0; q.nodesExpanded = 0;
-  if (startTri < 0 || _goalTri < 0 || mesh.component[startTri] !== mesh.component[_goalTri]) {
-    return (out.status = 'unreachable');
+  q.found = -1;
+  _n = 0;
+  _overflow = false;
+  q.open.data.length = 0;
+  q.open.length = 0;
+  _corner = q.blocked !== null ? _allCorners(mesh.vertexCount) : mesh.corner;
+  if (startTri < 0 || _goalTri < 0 || mesh.component[startTri] !== mesh.component[_goalTri] ||
+      (q.blocked !== null && (q.blocked[startTri] !== 0 || q.blocked[_goalTri] !== 0))) {
+    saveSearch(q);
+    return (q.state = 'unreachable');
   }
   q.searchId = (q.searchId + 1) >>> 0;
   if (q.searchId === 0) { q.stamp.fill(0); q.searchId = 1; }
-  _n = 0;
-  _overflow = false;
-  const open = q.open;
-  open.data.length = 0;
-  open.length = 0;
   const { vertices: V, triangles: T } = mesh;
-  const corner = q.blocked !== null ? _allCorners(mesh.vertexCount) : mesh.corner;
-  _corner = corner;
-  if (q.blocked !== null && (q.blocked[startTri] !== 0 || q.blocked[_goalTri] !== 0)) return (out.status = 'unreachable');
+  const corner = _corner;
+  const open = q.open;
 
   // Start node: the start sees its whole triangle.
   const sgd = dist(_sg[0], _sg[1], _sg[2], _sg[3]);
@@ -341,9 +363,22 @@ export function findNavPath(q: NavQuery, sx: number, sy: number, gx: number, gy:
     _a[0] = 0; _a[4] = V[2 * w]; _a[5] = V[2 * w + 1]; _a[6] = V[2 * u]; _a[7] = V[2 * u + 1];
     pushInterval(q, start, -1, -1, nb, u, w, true);
   }
+  saveSearch(q);
+  return (q.state = 'in-progress');
+}
 
+/**
+ * Run the search begun by beginNavPath for at most `maxExpansions` node expansions (Infinity: to the end). Returns
+ * 'in-progress' while the budget ran out first, else the outcome ('found', 'unreachable', 'node-limit').
+ */
+export function stepNavPath(q: NavQuery, maxExpansions: number): NavPathStatus | 'in-progress' {
+  if (!(maxExpansions > 0)) throw new InvalidArgumentError('maxExpansions', maxExpansions, 'must be greater than 0');
+  if (q.state !== 'in-progress') return q.state;
+  loadSearch(q);
+  const open = q.open;
+  const stopAt = q.nodesExpanded + maxExpansions;
   let found = -1;
-  while (open.length > 0) {
+  while (open.length > 0 && q.nodesExpanded < stopAt) {
     const node = open.pop()!;
     const kind = q.kind[node];
     if (kind === KIND_FINAL) { found = node; break; }
@@ -366,10 +401,36 @@ export function findNavPath(q: NavQuery, sx: number, sy: number, gx: number, gy:
     if (_overflow) break;
   }
   q.nodesCreated = _n;
-  if (found < 0) return (out.status = _overflow ? 'node-limit' : 'unreachable');
-  out.length = q.f[found];
-  if (!buildCorridor(q, found, out)) return (out.status = 'corridor-overflow');
+  saveSearch(q);
+  if (found >= 0) { q.found = found; return (q.state = 'found'); }
+  if (_overflow) return (q.state = 'node-limit');
+  if (open.length === 0) return (q.state = 'unreachable');
+  return 'in-progress';
+}
+
+/**
+ * Write the outcome of the last search into `out`: status, snapped start and goal, and (when found) the corridor
+ * and length. Returns the status ('in-progress' searches are reported as such and leave the corridor empty).
+ */
+export function finishNavPath(q: NavQuery, out: NavPathResult): NavPathStatus {
+  out.startX = q.sg[0]; out.startY = q.sg[1]; out.goalX = q.sg[2]; out.goalY = q.sg[3];
+  out.corridorLength = 0;
+  out.length = Infinity;
+  if (q.state === 'in-progress') throw new InvalidArgumentError('query', 'in-progress', 'search not finished: call stepNavPath until it completes');
+  if (q.state !== 'found') return (out.status = q.state);
+  out.length = q.f[q.found];
+  if (!buildCorridor(q, q.found, out)) return (out.status = 'corridor-overflow');
   return (out.status = 'found');
+}
+
+/** Sliced searches keep their per-search scalars in the query between slices. */
+function saveSearch(q: NavQuery): void {
+  q.sg[0] = _sg[0]; q.sg[1] = _sg[1]; q.sg[2] = _sg[2]; q.sg[3] = _sg[3];
+  q.goalTri = _goalTri; q.nodeCount = _n; q.overflow = _overflow; q.cornerFlags = _corner;
+}
+function loadSearch(q: NavQuery): void {
+  _sg[0] = q.sg[0]; _sg[1] = q.sg[1]; _sg[2] = q.sg[2]; _sg[3] = q.sg[3];
+  _goalTri = q.goalTri; _n = q.nodeCount; _overflow = q.overflow; _corner = q.cornerFlags;
 }
 
 const _pt = new Float64Array(2);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildNavmesh } from '../../src/navmesh/build';
-import { createNavQuery, createNavPathResult, findNavPath } from '../../src/navmesh/search';
+import { beginNavPath, createNavQuery, createNavPathResult, findNavPath, finishNavPath, stepNavPath } from '../../src/navmesh/search';
 import { corridorPortals } from '../../src/navmesh/portals';
 import { funnel, polylineLength } from '../../src/funnel/funnel';
 import { createRng, rngRange } from '../../src/core/rng';
@@ -105,5 +105,42 @@ describe('findNavPath with radius (inflated mesh)', () => {
       checked++;
     }
     expect(checked).toBeGreaterThan(100);
+  });
+});
+
+describe('beginNavPath / stepNavPath / finishNavPath (sliced search)', () => {
+  it('gives exactly the same result as findNavPath when run in slices of 7 expansions (100 random queries)', () => {
+    let sliced = 0;
+    for (let seed = 1; seed <= 50; seed++) {
+      const map = randomMap(seed + 2000);
+      const mesh = buildNavmesh(map);
+      const q1 = createNavQuery(mesh), q2 = createNavQuery(mesh);
+      const r1 = createNavPathResult(), r2 = createNavPathResult();
+      const rng = createRng(seed);
+      for (let k = 0; k < 2; k++) {
+        const sx = rngRange(rng, 0, 100), sy = rngRange(rng, 0, 100), gx = rngRange(rng, 0, 100), gy = rngRange(rng, 0, 100);
+        const s1 = findNavPath(q1, sx, sy, gx, gy, r1);
+        let st = beginNavPath(q2, sx, sy, gx, gy);
+        let slices = 0;
+        while (st === 'in-progress') { st = stepNavPath(q2, 7); slices++; }
+        if (slices > 1) sliced++;
+        expect(finishNavPath(q2, r2)).toBe(s1);
+        expect(r2.length).toBe(r1.length);
+        expect(Array.from(r2.corridor.slice(0, r2.corridorLength))).toEqual(Array.from(r1.corridor.slice(0, r1.corridorLength)));
+      }
+    }
+    expect(sliced).toBeGreaterThan(30);
+  });
+
+  it('reports an unfinished search as in-progress and refuses to finish it', () => {
+    const mesh = buildNavmesh(randomMap(3));
+    const q = createNavQuery(mesh);
+    expect(beginNavPath(q, 2, 2, 98, 97)).toBe('in-progress');
+    expect(stepNavPath(q, 1)).toBe('in-progress');
+    expect(() => finishNavPath(q, createNavPathResult())).toThrow(/not finished/);
+    expect(() => stepNavPath(q, 0)).toThrow(/maxExpansions/);
+    let st = stepNavPath(q, 1);
+    while (st === 'in-progress') st = stepNavPath(q, 50);
+    expect(finishNavPath(q, createNavPathResult())).toBe(st);
   });
 });
