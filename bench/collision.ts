@@ -91,22 +91,20 @@ export const collisionBench: BenchModule = {
       contacts = getContacts(world).count;
     }
     ctx.record(row('collision', `contacts system, ${agents} agents dense pile + walls (4 iterations)`, 'ms', frames, undefined, { cpuMsPerFrame: cpuMs, contacts }));
-    // ---- 3D box–box manifold ----
+    // ---- 3D box–box manifold: the general GJK + EPA + clipping pipeline, then the SAT fast path ----
     const { shapes, poses } = boxPairs(n);
     const input = createManifoldInput(shapes[0], poses[0], shapes[1], poses[1]);
     const man = createManifold();
+    const set = (i: number) => { input.shapeA = shapes[2 * i]; input.poseA = poses[2 * i]; input.shapeB = shapes[2 * i + 1]; input.poseB = poses[2 * i + 1]; };
     let touching = 0, points = 0;
-    const box = timePairs(n, (i) => {
-      input.shapeA = shapes[2 * i]; input.poseA = poses[2 * i]; input.shapeB = shapes[2 * i + 1]; input.poseB = poses[2 * i + 1];
-      contactManifold(input, man);
-    });
-    for (let i = 0; i < n; i++) {
-      input.shapeA = shapes[2 * i]; input.poseA = poses[2 * i]; input.shapeB = shapes[2 * i + 1]; input.poseB = poses[2 * i + 1];
-      contactManifold(input, man);
-      if (man.count > 0) { touching++; points += man.count; }
-    }
+    for (let i = 0; i < n; i++) { set(i); contactManifold(input, man); if (man.count > 0) { touching++; points += man.count; } }
+    input.fastPaths = false;
+    const box = timePairs(n, (i) => { set(i); contactManifold(input, man); });
     const boxCpu = lastCpuUs;
     ctx.record(row('collision', `box-box manifold (GJK+EPA+clip), ${n} pairs`, 'us', box, 1, { cpuUsPerPair: boxCpu, touching: touching / n, pointsPerContact: points / Math.max(1, touching) }));
+    input.fastPaths = true;
+    const sat = timePairs(n, (i) => { set(i); contactManifold(input, man); });
+    ctx.record(row('collision', `box-box manifold (SAT fast path+clip), ${n} pairs`, 'us', sat, 1, { cpuUsPerPair: lastCpuUs }));
     // ---- GJK distance only ----
     const dist = createDistanceOutput();
     const gjk = timePairs(n, (i) => { gjkDistance(shapes[2 * i], poses[2 * i], shapes[2 * i + 1], poses[2 * i + 1], dist); });

@@ -52,6 +52,11 @@ export interface ManifoldInput {
    * (a capsule lying within `tolerance` of parallel to the plane touches along a segment). @default 0.005
    */
   tolerance: number;
+  /**
+   * Use the analytic paths where they exist (sphere–sphere, sphere–box, capsule–capsule, box–box SAT). false forces
+   * GJK/EPA for every pair (for comparison and benchmarks). @default true
+   */
+  fastPaths?: boolean;
 }
 
 /** What contactManifold writes; create once with createManifold and reuse (caller-owned). */
@@ -595,6 +600,62 @@ function capsuleCapsule(a: Shape, b: Shape, rel: Float64Array, margin: number): 
   dBx = c2x - dnx * b.radius; dBy = c2y - dny * b.radius; dBz = c2z - dnz * b.radius;
   return 1;
 }
+/**
+ * Box–box by the separating axis theorem (Gottschalk et al. 1996, "OBBTree", section 4; the 15 axes): the three
+ * face normals of each box and the nine cross products of their edge directions. On an axis L the boxes' shadows
+ * have radii Σ h_i |e_i·L| and their centres are |t·L| apart, so they overlap by p(L) = r_A + r_B − |t·L|; for
+ * two convex polytopes the minimum of p over these axes is the penetration depth (the EPA answer) and the axis is
+ * the normal. Edge axes win only when shorter by more than round-off (faces first on ties, as in Box2D's
+ * b2CollidePolygons), and parallel edges (|e × f| ≈ 0) are skipped. Sets the normal (A → B), depth and deepest
+ * points (support vertices) in A's frame; false when apart by more than the margin.
+ */
+function boxBoxSat(a: Shape, b: Shape, rel: Float64Array, margin: number): boolean {
+  const tx = rel[0], ty = rel[1], tz = rel[2];
+  const ha0 = a.hx, ha1 = a.hy, ha2 = a.hz, hb0 = b.hx, hb1 = b.hy, hb2 = b.hz;
+  // R[i][j] = e_i · b_j, and |R| with a little padding against cross products of near-parallel edges
+  const r00 = rel[3], r01 = rel[4], r02 = rel[5], r10 = rel[6], r11 = rel[7], r12 = rel[8], r20 = rel[9], r21 = rel[10], r22 = rel[11];
+  let best = Infinity, bx = 0, by = 0, bz = 0;
+  // A's faces: L = e_i
+  for (let i = 0; i < 3; i++) {
+    const ri0 = i === 0 ? r00 : i === 1 ? r10 : r20, ri1 = i === 0 ? r01 : i === 1 ? r11 : r21, ri2 = i === 0 ? r02 : i === 1 ? r12 : r22;
+    const t = i === 0 ? tx : i === 1 ? ty : tz;
+    const p = (i === 0 ? ha0 : i === 1 ? ha1 : ha2) + hb0 * Math.abs(ri0) + hb1 * Math.abs(ri1) + hb2 * Math.abs(ri2) - Math.abs(t);
+    if (p < best) { best = p; bx = i === 0 ? 1 : 0; by = i === 1 ? 1 : 0; bz = i === 2 ? 1 : 0; }
+  }
+  // B's faces: L = b_j = column j of R
+  for (let j = 0; j < 3; j++) {
+    const lx = j === 0 ? r00 : j === 1 ? r01 : r02, ly = j === 0 ? r10 : j === 1 ? r11 : r12, lz = j === 0 ? r20 : j === 1 ? r21 : r22;
+    const p = ha0 * Math.abs(lx) + ha1 * Math.abs(ly) + ha2 * Math.abs(lz) + (j === 0 ? hb0 : j === 1 ? hb1 : hb2) - Math.abs(tx * lx + ty * ly + tz * lz);
+    if (p < best) { best = p; bx = lx; by = ly; bz = lz; }
+  }
+  const faceBest = best;
+  const slack = 1e-9 * (a.boundingRadius + b.boundingRadius);
+  // edges: L = e_i × b_j
+  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) {
+    const bjx = j === 0 ? r00 : j === 1 ? r01 : r02, bjy = j === 0 ? r10 : j === 1 ? r11 : r12, bjz = j === 0 ? r20 : j === 1 ? r21 : r22;
+    // e_i × b_j
+    let lx = i === 0 ? 0 : i === 1 ? bjz : -bjy;
+    let ly = i === 0 ? -bjz : i === 1 ? 0 : bjx;
+    let lz = i === 0 ? bjy : i === 1 ? -bjx : 0;
+    const l = Math.sqrt(lx * lx + ly * ly + lz * lz);
+    if (l < 1e-6) continue; // parallel edges: the face axes cover this direction
+    lx /= l; ly /= l; lz /= l;
+    const rb = hb0 * Math.abs(r00 * lx + r10 * ly + r20 * lz) + hb1 * Math.abs(r01 * lx + r11 * ly + r21 * lz) + hb2 * Math.abs(r02 * lx + r12 * ly + r22 * lz);
+    const p = ha0 * Math.abs(lx) + ha1 * Math.abs(ly) + ha2 * Math.abs(lz) + rb - Math.abs(tx * lx + ty * ly + tz * lz);
+    if (p < best && p < faceBest - slack) { best = p; bx = lx; by = ly; bz = lz; }
+  }
+  if (-best > margin) return false;
+  // orient from A to B (coincident centres: keep +L)
+  if (bx * tx + by * ty + bz * tz < 0) { bx = -bx; by = -by; bz = -bz; }
+  dnx = bx; dny = by; dnz = bz; dDepth = best;
+  // deepest points: A's support vertex along n, B's along −n (in A's frame)
+  dAx = bx >= 0 ? ha0 : -ha0; dAy = by >= 0 ? ha1 : -ha1; dAz = bz >= 0 ? ha2 : -ha2;
+  const ex = -(r00 * bx + r10 * by + r20 * bz), ey = -(r01 * bx + r11 * by + r21 * bz), ez = -(r02 * bx + r12 * by + r22 * bz);
+  const sx = ex >= 0 ? hb0 : -hb0, sy = ey >= 0 ? hb1 : -hb1, sz = ez >= 0 ? hb2 : -hb2;
+  dBx = r00 * sx + r01 * sy + r02 * sz + tx; dBy = r10 * sx + r11 * sy + r12 * sz + ty; dBz = r20 * sx + r21 * sy + r22 * sz + tz;
+  return true;
+}
+
 function clamp01(x: number): number { return x < 0 ? 0 : x > 1 ? 1 : x; }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -635,6 +696,9 @@ export function contactManifold(input: ManifoldInput, out: Manifold, cache?: Gjk
     const r = capsuleCapsule(a, b, rel, margin);
     if (r === 0) return finishEmpty(out);
     analytic = r === 1; // 2: the axes intersect, depth needs EPA
+  } else if (ca === CORE_BOX && cb === CORE_BOX && input.fastPaths !== false) {
+    if (!boxBoxSat(a, b, rel, margin)) return finishEmpty(out);
+    analytic = true;
   }
   if (!analytic) {
     let sx: number, sy: number, sz: number;

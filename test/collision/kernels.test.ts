@@ -247,6 +247,35 @@ describe('contactManifold', () => {
       if (expected > 1e-3 && best > 1e-3) { expect(m.count).toBeGreaterThan(0); expect(m.depth).toBeCloseTo(expected, 2); expect(m.depth).toBeGreaterThanOrEqual(expected - 1e-9); }
     }
   });
+  it('box–box SAT fast path equals the GJK/EPA path (normal, depth, points) on random pairs', () => {
+    const rng = createRng(12);
+    const fast = createManifold(), slow = createManifold();
+    let compared = 0, touching = 0;
+    for (let c = 0; c < 300; c++) {
+      const a = boxShape(rand(rng, 0.2, 1.2), rand(rng, 0.2, 1.2), rand(rng, 0.2, 1.2)), b = boxShape(rand(rng, 0.2, 1.2), rand(rng, 0.2, 1.2), rand(rng, 0.2, 1.2));
+      const pa = poseFrom([0, 0, 0], randomQuat(rng), createPose()), pb = poseFrom([rand(rng, -2, 2), rand(rng, -2, 2), rand(rng, -2, 2)], randomQuat(rng), createPose());
+      const input = createManifoldInput(a, pa, b, pb, 0.01);
+      contactManifold(input, fast);
+      input.fastPaths = false;
+      contactManifold(input, slow);
+      expect(fast.count > 0).toBe(slow.count > 0);
+      if (fast.count === 0) continue;
+      touching++;
+      expect(fast.depth).toBeCloseTo(slow.depth, 8);
+      // the normal is unique unless two axes tie (then both answers are valid minimum-penetration directions)
+      const dn = Math.hypot(fast.normal[0] - slow.normal[0], fast.normal[1] - slow.normal[1], fast.normal[2] - slow.normal[2]);
+      if (dn > 1e-6) continue;
+      compared++;
+      expect(fast.count).toBe(slow.count);
+      for (let k = 0; k < fast.count; k++) {
+        let best = Infinity;
+        for (let j = 0; j < slow.count; j++) best = Math.min(best, Math.hypot(fast.points[3 * k] - slow.points[3 * j], fast.points[3 * k + 1] - slow.points[3 * j + 1], fast.points[3 * k + 2] - slow.points[3 * j + 2]));
+        expect(best).toBeLessThan(1e-6);
+      }
+    }
+    expect(touching).toBeGreaterThan(100);
+    expect(compared).toBeGreaterThan(0.9 * touching);
+  });
   it('coincident centres, deep overlap and touching give finite, sensible answers', () => {
     const a = boxShape(1, 1, 1), b = boxShape(0.5, 0.5, 0.5);
     contactManifold(createManifoldInput(a, createPose(), b, createPose()), m);

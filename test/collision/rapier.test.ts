@@ -200,10 +200,11 @@ function hullCase(rng: Rng): Case {
 
 interface Stats { compared: number; maxNormalErr: number; maxDepthErr: number; maxOutside: number; maxUncovered: number; rapierArtefacts: number; beyondRapierRegion: number; rapierMissed: number }
 
-function runPairs(seed: number, count: number, make: (rng: Rng) => Case, kind: Kind): Stats {
+function runPairs(seed: number, count: number, make: (rng: Rng) => Case, kind: Kind, fastPaths = true): Stats {
   const rng = createRng(seed);
   const poseA = createPose(), poseB = createPose();
   const input = createManifoldInput(boxShape(1, 1, 1), poseA, boxShape(1, 1, 1), poseB, 0, 0.005);
+  input.fastPaths = fastPaths;
   const man = createManifold();
   const region = new Float64Array(4 * 160);
   const st: Stats = { compared: 0, maxNormalErr: 0, maxDepthErr: 0, maxOutside: 0, maxUncovered: 0, rapierArtefacts: 0, beyondRapierRegion: 0, rapierMissed: 0 };
@@ -308,7 +309,7 @@ function expectFewArtefacts(st: Stats): void {
   expect(st.rapierMissed, JSON.stringify(st)).toBeLessThanOrEqual(0.05 * st.compared);
 }
 
-describe('contactManifold vs Rapier: box–box', () => {
+describe('contactManifold vs Rapier: box–box (SAT fast path)', () => {
   it('random orientations (150 seeded pairs)', () => {
     const st = runPairs(101, 150, boxCase, 'random');
     expect(st.compared).toBe(150);
@@ -323,6 +324,20 @@ describe('contactManifold vs Rapier: box–box', () => {
     const st = runPairs(303, 100, boxCase, 'tilted');
     expect(st.compared).toBe(100);
     expectFewArtefacts(st);
+  });
+});
+
+describe('contactManifold vs Rapier: box–box through GJK/EPA (fast paths off)', () => {
+  it('random orientations (150 seeded pairs)', () => {
+    const st = runPairs(707, 150, boxCase, 'random', false);
+    expect(st.compared).toBe(150);
+    expectFewArtefacts(st);
+  });
+  it('resting and tilted (100 seeded pairs)', () => {
+    const st = runPairs(808, 50, boxCase, 'resting', false);
+    const st2 = runPairs(909, 50, boxCase, 'tilted', false);
+    expect(st.compared + st2.compared).toBe(100);
+    expectFewArtefacts(st); expectFewArtefacts(st2);
   });
 });
 
