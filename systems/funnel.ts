@@ -7,16 +7,20 @@
  *   3. every `shortcutInterval` frames (staggered), a raycast to a portal `shortcutLookahead` triangles ahead; if it
  *      is clear, the ray's triangles replace the corridor up to there when that is shorter (dtPathCorridor's
  *      optimizePathVisibility: removes detours left by pushes and front repairs);
- *   4. portals from the agent's position along the corridor (at most `maxCornerPortals`) → funnel → corners;
- *      because the funnel runs over the whole remaining corridor every frame, the agent always heads for the first
- *      corner of the taut path within its corridor from where it stands;
+ *   4. portals from the agent's position → funnel (stopAfter) → the next corner, and the corners after it when the
+ *      turn is within `lookahead`; the agent always heads for the first corner of the taut path within its
+ *      corridor from where it stands;
  *   5. preferred velocity toward the next corner, slowed before sharp turns (lookahead) and on arrival.
- * Re-plans are budgeted per frame (`maxReplansPerFrame`); agents over budget wait (NAV_REPLAN) for the next frame,
- * in dense order, so the result is deterministic.
+ * Re-plans are budgeted per frame: at most `maxReplansPerFrame` searches start, and together they expand at most
+ * `maxSearchExpansionsPerFrame` nodes; a search that runs out of budget is sliced (beginNavPath / stepNavPath) and
+ * continues next frame, so one long query never spikes a frame (Detour's path queue does the same). Agents over
+ * budget wait (NAV_REPLAN, zero preferred velocity) and try again next frame in dense order: deterministic.
  */
 import type { CrowdWorld } from '../src/world/crowd';
 import type { Navmesh } from '../src/navmesh/build';
-import { createNavQuery, createNavPathResult, findNavPath, type NavPathStatus, type NavQuery, type NavPathResult } from '../src/navmesh/search';
+import {
+  beginNavPath, createNavQuery, createNavPathResult, findNavPath, finishNavPath, stepNavPath, type NavPathStatus, type NavQuery, type NavPathResult,
+} from '../src/navmesh/search';
 import { closestPointOnTriangle, locateTriangle, pointInTriangle } from '../src/navmesh/locate';
 import { corridorBlocked, corridorMoveStart, corridorShortcut } from '../src/navmesh/corridor';
 import { funnel } from '../src/funnel/funnel';
@@ -37,6 +41,8 @@ export interface FunnelOptions {
   maxCornerPortals?: number;
   /** Most path searches per frame across the crowd. @default 16 */
   maxReplansPerFrame?: number;
+  /** Most search-node expansions per frame across all re-plans (a longer search continues next frame). @default 16384 */
+  maxSearchExpansionsPerFrame?: number;
   /** Distance before a corner over which the agent slows down for the turn, metres. @default 2 */
   lookahead?: number;
   /** Slowdown distance before the goal, metres. @default 1 */
@@ -65,6 +71,11 @@ export interface FunnelState {
   maxCorridor: number;
   maxCornerPortals: number;
   maxReplansPerFrame: number;
+  maxSearchExpansionsPerFrame: number;
+  /** Query and result of the sliced re-plan search, and the agent it is for (−1: none running). */
+  sliceQuery: NavQuery;
+  sliceResult: NavPathResult;
+  activeEid: number;
   lookahead: number;
   arrivalSlowdown: number;
   arriveDistance: number;
@@ -93,6 +104,7 @@ export function setNavmesh(world: CrowdWorld, mesh: Navmesh, options: FunnelOpti
   const maxCorridor = requireInteger('options.maxCorridor', options.maxCorridor ?? 2048, 2, 1 << 20);
   const maxCornerPortals = requireInteger('options.maxCornerPortals', options.maxCornerPortals ?? 128, 3, 1 << 16);
   const maxReplansPerFrame = requireInteger('options.maxReplansPerFrame', options.maxReplansPerFrame ?? 16, 1, 1 << 20);
+  const maxSearchExpansionsPerFrame = requireInteger('options.maxSearchExpansionsPerFrame', options.maxSearchExpansionsPerFrame ?? 16384, 1, 1 << 30);
   const lookahead = requirePositive('options.lookahead', options.lookahead ?? 2);
   const arrivalSlowdown = requirePositive('options.arrivalSlowdown', options.arrivalSlowdown ?? 1);
   const arriveDistance = requireNonNegative('options.arriveDistance', options.arriveDistance ?? 0.05);
@@ -106,11 +118,13 @@ export function setNavmesh(world: CrowdWorld, mesh: Navmesh, options: FunnelOpti
     mesh, query: createNavQuery(mesh), result: createNavPathResult(maxCorridor),
     blocked: new Uint8Array(mesh.triangleCount), version: (prev?.version ?? 0) + 1,
     agentVersion: prev?.agentVersion ?? new Uint32Array(world.capacity + 1),
-    maxCorridor, maxCornerPortals, maxReplansPerFrame, lookahead, arrivalSlowdown, arriveDistance, minTurnSpeed,
+    maxCorridor, maxCornerPortals, maxReplansPerFrame, maxSearchExpansionsPerFrame,
+    sliceQuery: createNavQuery(mesh), sliceResult: createNavPathResult(maxCorridor), activeEid: -1, lookahead, arrivalSlowdown, arriveDistance, minTurnSpeed,
     shortcutInterval, shortcutLookahead,
     pool: new Int32Array(0), freeSlots: new Int32Array(0), freeCount: 0, slotCount: 0, corridor,
   };
   state.query.blocked = state.blocked;
+  state.sliceQuery.blocked = state.blocked;
   if (_funnelPortals.length < 4 * (maxCornerPortals + 1)) _funnelPortals = new Float64Array(4 * (maxCornerPortals + 1));
   if (_funnelCorners.length < 2 * (2 * maxCornerPortals + 8)) _funnelCorners = new Float64Array(2 * (2 * maxCornerPortals + 8));
   if (_funnelRay.length < 4 * shortcutLookahead) _funnelRay = new Int32Array(4 * shortcutLookahead);
@@ -162,8 +176,14 @@ function acquireSlot(s: FunnelState): number {
 /** Plan agent eid's corridor from its position to its goal. Returns the search status. */
 function plan(world: CrowdWorld, s: FunnelState, eid: number): NavPathStatus {
   const c = s.corridor;
-  const res = s.result;
-  const status = findNavPath(s.query, world.position.x[eid], world.position.y[eid], c.goalX[eid], c.goalY[eid], res);
+  findNavPath(s.query, world.position.x[eid], world.position.y[eid], c.goalX[eid], c.goalY[eid], s.result);
+  return install(s, eid, s.result);
+}
+
+/** Install a finished search's corridor as agent eid's (or mark it unreachable). */
+function install(s: FunnelState, eid: number, res: NavPathResult): NavPathStatus {
+  const c = s.corridor;
+  const status = res.status;
   if (status !== 'found') {
     c.state[eid] = NAV_UNREACHABLE;
     c.length[eid] = 0;
@@ -281,6 +301,21 @@ export function funnelSystem(world: CrowdWorld, _dt: number): void {
 }
 
 let _replansLeft = 0;
+let _expansionsLeft = 0;
+
+/** Spend expansion budget on the running sliced search; install its corridor when it completes. */
+function continueSlice(world: CrowdWorld, s: FunnelState): void {
+  const eid = s.activeEid;
+  if (world.agents.denseIndex[eid] < 0 || s.corridor.state[eid] !== NAV_REPLAN) { s.activeEid = -1; return; }
+  const q = s.sliceQuery;
+  const before = q.nodesExpanded;
+  const st = stepNavPath(q, Math.max(1, _expansionsLeft));
+  _expansionsLeft -= q.nodesExpanded - before;
+  if (st === 'in-progress') return;
+  finishNavPath(q, s.sliceResult);
+  install(s, eid, s.sliceResult);
+  s.activeEid = -1;
+}
 let _pulledPortals = 0;
 /** Corners pulled beyond the next one when its turn is within lookahead. */
 const TURN_CORNERS = 3;
@@ -318,6 +353,9 @@ export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, co
   const mesh = s.mesh;
   const M = s.maxCorridor;
   _replansLeft = s.maxReplansPerFrame;
+  _expansionsLeft = s.maxSearchExpansionsPerFrame;
+  // A search sliced over frames continues first.
+  if (s.activeEid >= 0) continueSlice(world, s);
   let served = 0;
   for (let i = start; i < start + count; i++) {
     const eid = dense[i];
@@ -336,10 +374,18 @@ export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, co
       else c.length[eid] = len;
     }
     if (needPlan) {
-      if (_replansLeft <= 0) { c.state[eid] = NAV_REPLAN; pvx[eid] = 0; pvy[eid] = 0; continue; }
+      // Wait while another agent's search is running or this frame's budgets are spent.
+      if (s.activeEid >= 0 || _replansLeft <= 0 || _expansionsLeft <= 0) { c.state[eid] = NAV_REPLAN; pvx[eid] = 0; pvy[eid] = 0; continue; }
       _replansLeft--;
       c.replans[eid]++;
-      plan(world, s, eid);
+      c.state[eid] = NAV_REPLAN;
+      if (beginNavPath(s.sliceQuery, x, y, c.goalX[eid], c.goalY[eid]) === 'in-progress') {
+        s.activeEid = eid;
+        continueSlice(world, s);
+      } else {
+        finishNavPath(s.sliceQuery, s.sliceResult);
+        install(s, eid, s.sliceResult);
+      }
       st = c.state[eid];
       if (st !== NAV_FOLLOWING) { pvx[eid] = 0; pvy[eid] = 0; continue; }
     }

@@ -293,3 +293,31 @@ describe('moveNavGoal', () => {
     expect(Math.hypot(world.position.x[eid] - 30, world.position.y[eid] - 15)).toBeLessThan(0.1);
   });
 });
+
+describe('funnelSystem sliced re-plans', () => {
+  it('spreads one search over frames under maxSearchExpansionsPerFrame and ends with the same corridor', () => {
+    const world = createCrowd({ maxAgents: 4, seed: 3 });
+    const mesh = buildNavmesh(map, { radius: 0.5 });
+    const eid = spawnAgent(world, { x: 3, y: 18, radius: 0.5 });
+    setNavmesh(world, mesh);
+    expect(setNavGoal(world, eid, 37, 2)).toBe('found');
+    const cor = new Int32Array(4096);
+    const ref = Array.from(cor.slice(0, getAgentCorridor(world, eid, cor)));
+    // Replace the mesh (same geometry): every corridor is re-planned, now with 2 expansions per frame.
+    setNavmesh(world, mesh, { maxSearchExpansionsPerFrame: 2 });
+    const c = corridorComponent(world);
+    let frames = 0;
+    while (c.state[eid] === NAV_REPLAN && frames < 1000) {
+      funnelSystem(world, 1 / 60);
+      frames++;
+      if (c.state[eid] === NAV_REPLAN) {
+        expect(world.preferredVelocity.x[eid]).toBe(0);
+        expect(world.preferredVelocity.y[eid]).toBe(0);
+      }
+    }
+    expect(frames).toBeGreaterThan(3);
+    expect(c.state[eid]).toBe(NAV_FOLLOWING);
+    expect(Array.from(cor.slice(0, getAgentCorridor(world, eid, cor)))).toEqual(ref);
+    expect(c.replans[eid]).toBe(1);
+  });
+});
