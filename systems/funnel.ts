@@ -276,6 +276,8 @@ export function setNavTrianglesBlocked(world: CrowdWorld, triangles: ArrayLike<n
   }
   for (let i = 0; i < triangles.length; i++) s.blocked[triangles[i]] = closed ? 1 : 0;
   s.version++;
+  // A sliced re-plan that began under the old closed set restarts (its agent stays NAV_REPLAN).
+  s.activeEid = -1;
 }
 
 /** Copy agent eid's current corridor (triangle ids) into `out`; returns its length. For debugging and drawing. */

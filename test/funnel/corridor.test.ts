@@ -321,3 +321,32 @@ describe('funnelSystem sliced re-plans', () => {
     expect(c.replans[eid]).toBe(1);
   });
 });
+
+describe('funnelSystem sliced re-plan and closing triangles', () => {
+  it('restarts a sliced re-plan when triangles close mid-search, so the corridor avoids them', () => {
+    const world = createCrowd({ maxAgents: 4, seed: 3 });
+    const mesh = buildNavmesh(map, { radius: 0.5 });
+    const eid = spawnAgent(world, { x: 3, y: 5, radius: 0.5 });
+    setNavmesh(world, mesh, { maxSearchExpansionsPerFrame: 1 });
+    setNavGoal(world, eid, 37, 5);
+    setNavmesh(world, mesh, { maxSearchExpansionsPerFrame: 1 }); // force a sliced re-plan
+    const c = corridorComponent(world);
+    funnelSystem(world, 1 / 60);
+    funnelSystem(world, 1 / 60);
+    expect(c.state[eid]).toBe(NAV_REPLAN);
+    // Close gap A while the search is under way.
+    const closed: number[] = [];
+    const T = mesh.triangles, V = mesh.vertices;
+    for (let t = 0; t < mesh.triangleCount; t++) {
+      const cx = (V[2 * T[3 * t]] + V[2 * T[3 * t + 1]] + V[2 * T[3 * t + 2]]) / 3;
+      const cy = (V[2 * T[3 * t] + 1] + V[2 * T[3 * t + 1] + 1] + V[2 * T[3 * t + 2] + 1]) / 3;
+      if (cx > 17 && cx < 23 && cy > 3 && cy < 8) closed.push(t);
+    }
+    setNavTrianglesBlocked(world, closed, true);
+    for (let f = 0; f < 2000 && c.state[eid] === NAV_REPLAN; f++) funnelSystem(world, 1 / 60);
+    expect(c.state[eid]).toBe(NAV_FOLLOWING);
+    const cor = new Int32Array(4096);
+    const n = getAgentCorridor(world, eid, cor);
+    for (let i = 0; i < n; i++) expect(closed).not.toContain(cor[i]);
+  });
+});
