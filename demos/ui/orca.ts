@@ -14,7 +14,7 @@ import { corridorScenario } from '../scenarios/corridor';
 import { blocksScenario } from '../scenarios/blocks';
 import type { OrcaScenarioInstance } from '../scenarios/orca-scene';
 import { orcaComponent, orcaState, setOrcaOptions, setOrcaParams } from '../../components/orca';
-import { createOrcaAgent, createOrcaNeighbours, orcaLastLines, orcaVelocity, ORCA_NO_OVERLAP, ORCA_PAPER } from '../../src/avoidance/orca';
+import { createOrcaAgent, createOrcaNeighbours, orcaLastLines, orcaShare, orcaVelocity, ORCA_NO_OVERLAP, ORCA_PAPER } from '../../src/avoidance/orca';
 import { queryObstacleSegments } from '../../src/avoidance/obstacles';
 import { circle, line, sx, sy } from '../draw';
 import { speedColor } from '../render-gl';
@@ -49,7 +49,7 @@ function solveFor(s: OrcaScenarioInstance, eid: number): Debug {
     const o = cand[i].e;
     _nbrs.x[i] = w.position.x[o]; _nbrs.y[i] = w.position.y[o];
     _nbrs.vx[i] = w.velocity.x[o]; _nbrs.vy[i] = w.velocity.y[o];
-    _nbrs.radius[i] = w.agent.radius[o]; _nbrs.share[i] = oc.enabled[o] ? 0.5 : 1; _nbrs.id[i] = o;
+    _nbrs.radius[i] = w.agent.radius[o]; _nbrs.share[i] = oc.enabled[o] ? orcaShare(oc.priority[eid], oc.priority[o]) : 1; _nbrs.id[i] = o;
   }
   Object.assign(_agent, {
     x, y, vx: w.velocity.x[eid], vy: w.velocity.y[eid], prefVx: w.preferredVelocity.x[eid], prefVy: w.preferredVelocity.y[eid],
