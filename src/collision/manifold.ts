@@ -182,10 +182,11 @@ function collectFeature(s: Shape, rel: Float64Array | null, sign: number, slab: 
     const axis = ax >= ay && ax >= az ? 0 : ay >= az ? 1 : 2;
     const positive = (axis === 0 ? dx : axis === 1 ? dy : dz) >= 0;
     const f = 2 * axis + (positive ? 1 : 0);
-    const v = s.verts, faceVerts = s.faceVerts;
-    for (let k = 4 * f; k < 4 * f + 4; k++) {
-      const i = faceVerts[k];
-      n = pushLocal(s, rel, v[3 * i], v[3 * i + 1], v[3 * i + 2], i, n, fu, fv, fh, fid);
+    // vertex i of a box is (±hx, ±hy, ±hz) by its bits (see boxShape): no lookups in the shape's arrays
+    const hx = s.hx, hy = s.hy, hz = s.hz;
+    for (let k = 0; k < 4; k++) {
+      const i = BOX_FACE_VERTS[4 * f + k];
+      n = pushLocal(s, rel, i & 1 ? hx : -hx, i & 2 ? hy : -hy, i & 4 ? hz : -hz, i, n, fu, fv, fh, fid);
     }
     return n;
   }
@@ -209,6 +210,8 @@ function collectFeature(s: Shape, rel: Float64Array | null, sign: number, slab: 
   }
   return n;
 }
+// the face lists of boxShape (-x, +x, -y, +y, -z, +z), counter-clockwise seen from outside
+const BOX_FACE_VERTS = new Int32Array([0, 4, 6, 2, 1, 3, 7, 5, 0, 1, 5, 4, 2, 6, 7, 3, 0, 2, 3, 1, 4, 5, 7, 6]);
 const CAP_COS = new Float64Array(CYLINDER_CAP_SEGMENTS), CAP_SIN = new Float64Array(CYLINDER_CAP_SEGMENTS);
 for (let k = 0; k < CYLINDER_CAP_SEGMENTS; k++) {
   // fixed table, computed once at load with the deterministic trig (same bits on every platform)
@@ -773,7 +776,8 @@ export function contactManifold(input: ManifoldInput, out: Manifold, cache?: Gjk
     const ceps = 1e-12 * scale;
     for (let i = 0; i < rn && nClip > 0; i++) {
       const j = i + 1 === rn ? 0 : i + 1;
-      clipHalfPlane(ru[i], rv[i], ru[j], rv[j], rid[i], rid[j], refSide, ceps * Math.sqrt((ru[j] - ru[i]) ** 2 + (rv[j] - rv[i]) ** 2));
+      const eu = ru[j] - ru[i], ev = rv[j] - rv[i];
+      clipHalfPlane(ru[i], rv[i], ru[j], rv[j], rid[i], rid[j], refSide, ceps * Math.sqrt(eu * eu + ev * ev));
     }
     for (let i = 0; i < nClip; i++) { _ku[nk] = _c1u[i]; _kv[nk] = _c1v[i]; _kid[nk] = _c1id[i]; nk++; }
   } else if (nFA === 2 && nFB === 2) {

@@ -205,7 +205,7 @@ function epa2(a: Shape2, b: Shape2): void {
   for (let k = 0; en === 1 && k < 4; k++) {
     epaPush(a, b, AX[k], AY[k], 1);
     const dx = _ew[2] - _ew[0], dy = _ew[3] - _ew[1];
-    if (dx * dx + dy * dy <= (1e-9 * scale) ** 2) en = 1;
+    if (dx * dx + dy * dy <= (1e-9 * scale) * (1e-9 * scale)) en = 1;
   }
   if (en === 1) { setFlat2(1, 0); return; }
   if (en === 2) {

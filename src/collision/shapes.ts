@@ -211,7 +211,7 @@ export function hullShape(points: ArrayLike<number>): Shape {
     for (const vi of faceLists[f]) fv[at++] = vi;
   }
   fs[nf] = at;
-  for (let i = 0; i < verts.length; i += 3) br = Math.max(br, Math.sqrt(verts[i] ** 2 + verts[i + 1] ** 2 + verts[i + 2] ** 2));
+  for (let i = 0; i < verts.length; i += 3) br = Math.max(br, Math.sqrt(verts[i] * verts[i] + verts[i + 1] * verts[i + 1] + verts[i + 2] * verts[i + 2]));
   return makeShape('hull', CORE_HULL, 0, 0, 0, 0, 0, 0, verts, fn, fo, fs, fv, br);
 }
 
@@ -229,7 +229,11 @@ function incrementalPlanes(p: Float64Array, n: number, eps: number): number[][] 
   let i0 = 0;
   for (let i = 1; i < n; i++) if (P(i, 0) < P(i0, 0)) i0 = i;
   let i1 = -1, best = -1;
-  for (let i = 0; i < n; i++) { const d = (P(i, 0) - P(i0, 0)) ** 2 + (P(i, 1) - P(i0, 1)) ** 2 + (P(i, 2) - P(i0, 2)) ** 2; if (d > best) { best = d; i1 = i; } }
+  for (let i = 0; i < n; i++) {
+    const qx = P(i, 0) - P(i0, 0), qy = P(i, 1) - P(i0, 1), qz = P(i, 2) - P(i0, 2);
+    const d = qx * qx + qy * qy + qz * qz;
+    if (d > best) { best = d; i1 = i; }
+  }
   let i2 = -1; best = -1;
   const ex = P(i1, 0) - P(i0, 0), ey = P(i1, 1) - P(i0, 1), ez = P(i1, 2) - P(i0, 2);
   for (let i = 0; i < n; i++) {
