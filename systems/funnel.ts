@@ -319,6 +319,9 @@ function continueSlice(world: CrowdWorld, s: FunnelState): void {
   s.activeEid = -1;
 }
 let _pulledPortals = 0;
+/** Prefix limit of the portals in _funnelPortals, and how many real portals (start + corridor edges) they hold. */
+let _portalLimit = 16;
+let _portalN = 0;
 /** Corners pulled beyond the next one when its turn is within lookahead. */
 const TURN_CORNERS = 3;
 /** Start x, y and goal x, y for corridorPortalsPrefix (doubles never cross a call on the per-frame path). */
@@ -330,11 +333,13 @@ const _seg = new Float64Array(4);
  * only when the shorter one ended (at its stand-in goal) before them. Returns the point count in _funnelCorners;
  * _pulledPortals tells how many portals the last pull used.
  */
-function pullCorners(s: FunnelState, off: number, len: number, want: number): number {
+function pullCorners(s: FunnelState, off: number, len: number, want: number, reuse: boolean): number {
   const full = Math.min(len + 1, s.maxCornerPortals);
   let nc = 0;
-  for (let limit = 16; ; limit *= 4) {
-    const np = corridorPortalsPrefix(s, off, len, Math.min(limit, s.maxCornerPortals));
+  for (let limit = reuse ? _portalLimit : 16; ; limit *= 4) {
+    // Portals already written this frame are kept; a longer prefix only appends (and moves the stand-in goal).
+    const np = reuse && limit === _portalLimit ? _pulledPortals : corridorPortalsPrefix(s, off, len, Math.min(limit, s.maxCornerPortals), limit > 16);
+    _portalLimit = limit;
     _pulledPortals = np;
     nc = funnel(_funnelPortals, np, 0, _funnelCorners, want);
     if (np >= full) return nc;
@@ -412,7 +417,7 @@ export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, co
     }
     // The next corner only, unless it is within `lookahead` (then the one after it too, for the turn slowdown).
     _seg[0] = sx; _seg[1] = sy; _seg[2] = gx; _seg[3] = gy;
-    let nc = pullCorners(s, off, len, 2);
+    let nc = pullCorners(s, off, len, 2, false);
     let np = _pulledPortals;
     // Next corner: the first output point that is not (numerically) the start.
     let k = 1;
@@ -421,7 +426,7 @@ export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, co
     const ddx = _funnelCorners[2 * k] - x, ddy = _funnelCorners[2 * k + 1] - y;
     if (!isGoal && ddx * ddx + ddy * ddy < s.lookahead * s.lookahead) {
       // The turn is near: pull the next few corners too (an inflated obstacle's corner is several small bends).
-      nc = pullCorners(s, off, len, k + 1 + TURN_CORNERS);
+      nc = pullCorners(s, off, len, k + 1 + TURN_CORNERS, true);
       np = _pulledPortals;
     }
     const cx = _funnelCorners[2 * k], cy = _funnelCorners[2 * k + 1];
@@ -467,16 +472,17 @@ export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, co
  * corridor is longer, the truncated funnel ends at the midpoint of the last included portal (a stand-in goal; corners before it are exact
  * unless the true path bends beyond it).
  */
-function corridorPortalsPrefix(s: FunnelState, off: number, len: number, limit: number): number {
+function corridorPortalsPrefix(s: FunnelState, off: number, len: number, limit: number, extend: boolean): number {
   const sx = _seg[0], sy = _seg[1];
   let gx = _seg[2], gy = _seg[3];
   const { vertices: V, triangles: T, neighbours: N } = s.mesh;
   const P = _funnelPortals;
   const pool = s.pool;
   const m = Math.min(len, limit - 1);
-  P[0] = sx; P[1] = sy; P[2] = sx; P[3] = sy;
   let n = 1;
-  for (let i = 0; i + 1 < m; i++) {
+  if (extend) n = _portalN; // portals 0 .. n−1 are already there (portal n is corridor edge n − 1)
+  else { P[0] = sx; P[1] = sy; P[2] = sx; P[3] = sy; }
+  for (let i = n - 1; i + 1 < m; i++) {
     const a = pool[off + i], b = pool[off + i + 1];
     let k = 0;
     while (k < 2 && N[3 * a + k] !== b) k++;
@@ -484,6 +490,7 @@ function corridorPortalsPrefix(s: FunnelState, off: number, len: number, limit: 
     P[4 * n] = V[2 * w]; P[4 * n + 1] = V[2 * w + 1]; P[4 * n + 2] = V[2 * u]; P[4 * n + 3] = V[2 * u + 1];
     n++;
   }
+  _portalN = n;
   if (m < len) {
     // Stand-in goal: midpoint of the portal out of the last included triangle.
     const a = pool[off + m - 1], b = pool[off + m];
