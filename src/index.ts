@@ -274,4 +274,4 @@ export { stateHash, hashBytes } from './reliability/hash';
 export { ByteWriter, ByteReader } from './reliability/bytes';
 export { diagnoseWorld } from './reliability/diagnose';
 export type { WorldDiagnosis, DiagnoseOptions } from './reliability/diagnose';
-export { systemStateBytes, transientKeysSection, encodeSectionValue, decodeSectionValue } from './reliability/snapshot';
+export { systemStateBytes, mappedSection, encodeSectionValue, decodeSectionValue } from './reliability/snapshot';

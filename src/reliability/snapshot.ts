@@ -97,12 +97,25 @@ registerSnapshotComponent('corridor', corridorComponent);
 registerSnapshotComponent('formation', formationComponent);
 registerSnapshotComponent('collisionShape', agentShapeComponent);
 
-// The funnel system's navmesh query is A* scratch (node pools and a TinyQueue open list) reset by every search:
-// rebuilt on restore for the restored mesh, with the same node cap, and pointed at the restored closed-triangle set.
-registerSnapshotSection(transientKeysSection('funnel', ['query'], (st) => (st.query as NavQuery).maxNodes, (st, maxNodes) => {
-  const q = createNavQuery(st.mesh as Navmesh, maxNodes);
-  q.blocked = st.blocked as Uint8Array;
-  st.query = q;
+// The funnel system's navmesh queries hold a TinyQueue open list (a class the codec refuses), and the time-sliced
+// query carries a search in progress from frame to frame, so it is state, not scratch. A query is saved as its plain
+// fields plus the queue's heap array; restore makes a fresh query (whose queue comparator reads that query's f
+// array), copies the fields into it and puts the heap back: the search resumes exactly where it stopped.
+registerSnapshotSection(mappedSection('funnel', (v) => {
+  if (v === null || typeof v !== 'object' || !('open' in v) || !('maxNodes' in v) || !('mesh' in v)) return undefined;
+  const q = v as NavQuery & { open: { data: number[]; length: number } };
+  const plain: Record<string, unknown> = {};
+  for (const k of Object.keys(q)) if (k !== 'open') plain[k] = (q as unknown as Record<string, unknown>)[k];
+  plain.openData = q.open.data.slice(0, q.open.length);
+  return plain;
+}, (st, plain) => {
+  const q = createNavQuery(plain.mesh as Navmesh, plain.maxNodes as number) as unknown as Record<string, unknown> & { open: { data: number[]; length: number } };
+  for (const k of Object.keys(plain)) if (k !== 'openData' && k !== 'maxNodes' && k !== 'mesh') q[k] = plain[k];
+  const data = plain.openData as number[];
+  q.open.data = data;
+  q.open.length = data.length;
+  void st;
+  return q;
 }));
 
 /** Register how world.systems[section.name] is snapshotted (replaces an earlier registration of the same name). */
@@ -149,34 +162,44 @@ export function decodeSectionValue(world: CrowdWorld, r: ByteReader, target: unk
 }
 
 /**
- * A section for a system whose state is plain data except for some transient keys (search scratch, priority queues)
- * that carry nothing between frames: those keys are left out of the snapshot and `rebuild(state, extra)` recreates
- * them after restore. `extra` is a number saved alongside (e.g. a node-pool size) by `extraOf(state)`.
+ * A section for a system whose state is plain data except for some top-level values the structured codec cannot copy
+ * (a class instance such as a priority queue inside a search object). `toPlain(value)` returns a plain-data stand-in
+ * for such a value (or undefined for values the codec handles itself); after restore `fromPlain(state, plain)`
+ * rebuilds the real object from it, with the rest of the restored state at hand (e.g. to re-link a mesh).
  */
-export function transientKeysSection(name: string, keys: readonly string[], extraOf: (state: Record<string, unknown>) => number,
-  rebuild: (state: Record<string, unknown>, extra: number) => void): SnapshotSection<Record<string, unknown>> {
+export function mappedSection(name: string, toPlain: (value: unknown) => Record<string, unknown> | undefined,
+  fromPlain: (state: Record<string, unknown>, plain: Record<string, unknown>) => unknown): SnapshotSection<{ state: Record<string, unknown>; mapped: string[] }> {
   return {
     name,
     save(world, w) {
       const st = world.systems[name] as Record<string, unknown>;
-      w.f64(extraOf(st));
       const copy: Record<string, unknown> = {};
-      for (const k of Object.keys(st)) if (!keys.includes(k)) copy[k] = st[k];
+      const mapped: string[] = [];
+      for (const k of Object.keys(st)) {
+        const plain = toPlain(st[k]);
+        if (plain === undefined) copy[k] = st[k];
+        else { copy[k] = plain; mapped.push(k); }
+      }
+      w.u32(mapped.length);
+      for (const k of mapped) w.str(k);
       encodeSectionValue(world, w, copy, `world.systems.${name}`);
     },
     read(world, r) {
-      const extra = r.f64(`${name} extra`);
+      const n = r.count(`${name} mapped keys`, 64, 4);
+      const mapped: string[] = [];
+      for (let i = 0; i < n; i++) mapped.push(r.str(`${name} mapped key`));
       const v = decodeSectionValue(world, r, world.systems[name], `world.systems.${name}`);
       if (v === null || typeof v !== 'object') r.fail(`world.systems.${name} is not an object`);
-      (v as Record<string, unknown>)['\u0000extra'] = extra;
-      return v as Record<string, unknown>;
+      for (const k of mapped) {
+        const p = (v as Record<string, unknown>)[k];
+        if (p === null || typeof p !== 'object') r.fail(`world.systems.${name}.${k} is not an object`);
+      }
+      return { state: v as Record<string, unknown>, mapped };
     },
     apply(world, v) {
       if (v === undefined) { delete world.systems[name]; return; }
-      const extra = v['\u0000extra'] as number;
-      delete v['\u0000extra'];
-      rebuild(v, extra);
-      world.systems[name] = v;
+      for (const k of v.mapped) v.state[k] = fromPlain(v.state, v.state[k] as Record<string, unknown>);
+      world.systems[name] = v.state;
     },
   };
 }
@@ -335,7 +358,9 @@ function parse(world: CrowdWorld, bytes: Uint8Array): Pending {
   }
   // ids
   const maxId = r.u32('maxId');
-  if (maxId > world.capacity) r.fail(`entity index maxId ${maxId} exceeds the capacity ${world.capacity}`);
+  // Ids above the capacity can exist dead in the recycle queue (a spawn refused after bitecs handed one out), never
+  // alive; bound maxId so a corrupt value cannot make us allocate without limit.
+  if (maxId > 2 * world.capacity + 64) r.fail(`entity index maxId ${maxId} is far beyond the capacity ${world.capacity}`);
   const aliveCount = r.u32('aliveCount');
   if (aliveCount > maxId) r.fail(`entity index aliveCount ${aliveCount} exceeds maxId ${maxId}`);
   r.need(maxId * 4, 'entity index');
@@ -351,7 +376,10 @@ function parse(world: CrowdWorld, bytes: Uint8Array): Pending {
   // Every agent is an alive entity; alive entities that are not agents (formation groups) are allowed.
   if (count > aliveCount) r.fail(`agent list has ${count} agents but the entity index has only ${aliveCount} alive`);
   const alive = new Uint8Array(maxId + 1);
-  for (let i = 0; i < aliveCount; i++) alive[entityDense[i]] = 1;
+  for (let i = 0; i < aliveCount; i++) {
+    if (entityDense[i] > world.capacity) r.fail(`alive entity id ${entityDense[i]} exceeds the capacity ${world.capacity}`);
+    alive[entityDense[i]] = 1;
+  }
   const dense = new Int32Array(count);
   for (let i = 0; i < count; i++) {
     const id = r.u32('agent id');

@@ -21,7 +21,7 @@ import {
 import { $internal } from 'bitecs';
 import { systemStateBytes } from '../../src/reliability/snapshot';
 import { addObstacle, enableOrca, setOrcaParams } from '../../components/orca';
-import { sphereShape, boxShape, hullShape, setPoseQuat, createPose } from '../../src/collision/shapes';
+import { sphereShape, boxShape, hullShape, setPoseQuat, createPose, MAX_HULL_INPUT } from '../../src/collision/shapes';
 import { contactManifold, createManifold, createManifoldInput } from '../../src/collision/manifold';
 
 export const KINDS = {
@@ -435,7 +435,7 @@ export const ROWS: Row[] = [
     } },
     polygon: throws(DegenerateGeometryError, 'points', () => ({ call: () => hullShape([0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0, 2, 3, 0]) })),
     points: throws(DegenerateGeometryError, 'points', () => ({ call: () => hullShape([0, 0, 0, 1, 0, 0, 0, 1, 0]) })),
-    oversized: throws(CapacityError, 'points', () => ({ call: () => hullShape(new Array(3 * 65).fill(0).map((_, i) => Math.sin(i) * 3)) })),
+    oversized: throws(CapacityError, 'points', () => ({ call: () => hullShape(new Array(3 * (MAX_HULL_INPUT + 1)).fill(0).map((_, i) => (i * 7919) % 101)) })),
   }, note: 'src/collision/shapes.ts (the collision section of src/index.ts is not exported yet)' },
   { entry: 'setPoseQuat(out, x, y, z, qx, qy, qz, qw) / contactManifold(input, out)', cells: {
     nan: throws(InvalidArgumentError, 'position', () => ({ call: () => setPoseQuat(createPose(), NaN, 0, 0, 0, 0, 0, 1) })),

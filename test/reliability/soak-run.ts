@@ -5,8 +5,9 @@
  *  - no NaN or infinity in any live agent's position, velocity, preferred or desired velocity;
  *  - no agent centre inside a static obstacle polygon (the ORCA obstacle set) deeper than a tolerance
  *    (default: the agent's own radius, i.e. the body may touch the wall, not sink into it);
- *  - entity bookkeeping consistent: Murmur's dense list, its inverse index, the bitecs alive count, the spatial
- *    hash entry count and the expected count (initial + spawned − despawned) all agree;
+ *  - entity bookkeeping consistent: Murmur's dense list, its inverse index, the bitecs alive count (agents plus the
+ *    scenario's non-agent entities such as formation groups), the spatial hash entry count and the expected count
+ *    (initial + spawned − despawned) all agree;
  *  - heap stable: heapUsed after forced GC (needs --expose-gc) sampled every `heapEvery` steps; the growth from the
  *    first sample after warm-up to the last is reported and compared with a bound.
  * At the end it takes a snapshot, restores it into a fresh instance of the same scenario and checks the state hash,
@@ -26,7 +27,7 @@ import { navigationComponent, GRID_NAV_MODE_NONE } from '../../components/naviga
 import { enableOrca } from '../../components/orca';
 import { setAgentGoal } from '../../systems/navigation';
 import { snapshot, restore } from '../../src/reliability/snapshot';
-import { UnknownEntityError } from '../../src/core/errors';
+import { CapacityError, UnknownEntityError } from '../../src/core/errors';
 import { obstaclePolygons, polygonDepth } from '../../src/reliability/diagnose';
 import { stateHash } from '../../src/reliability/hash';
 
@@ -66,6 +67,8 @@ export interface SoakReport {
   agentsStart: number;
   agentsEnd: number;
   spawned: number;
+  /** Spawns the world refused with a CapacityError (full). */
+  spawnsRefused: number;
   despawned: number;
   goalChanges: number;
   mapEdits: number;
@@ -208,11 +211,13 @@ function soakOnce(scenario: Scenario, opts: SoakOptions): SoakReport {
   const polys = worldPolygons(w);
   const grid = gridOf(inst);
   const rep: SoakReport = {
-    scenario: scenario.name, steps: 0, ms: 0, agentsStart: w.agents.count, agentsEnd: 0, spawned: 0, despawned: 0, goalChanges: 0,
+    scenario: scenario.name, steps: 0, ms: 0, agentsStart: w.agents.count, agentsEnd: 0, spawned: 0, spawnsRefused: 0, despawned: 0, goalChanges: 0,
     mapEdits: 0, agentSteps: 0, nanFailures: [], obstacleFailures: [], maxCentreDepth: 0, maxPenetration: -Infinity, obstaclePolygons: polys.length, countFailures: [], tickFailures: [], heapSamples: [], heapGrowth: null,
     snapshotRoundTrip: 'not run', notes: [], failures: [],
   };
   let expected = w.agents.count;
+  // Alive entities that are not agents (formation groups) are counted once and must stay constant.
+  const nonAgents = entityAliveCount(w) - w.agents.count;
   const edits: Array<{ cell: number; until: number }> = [];
   const t0 = performance.now();
   const px = w.position.x, py = w.position.y, vx = w.velocity.x, vy = w.velocity.y;
@@ -225,7 +230,17 @@ function soakOnce(scenario: Scenario, opts: SoakOptions): SoakReport {
       despawnAgent(w, victim);
       rep.despawned++; expected--;
     }
-    if (rngFloat(rng) < opts.spawnRate && spawnNear(inst, rng, polys, grid) > 0) { rep.spawned++; expected++; }
+    if (rngFloat(rng) < opts.spawnRate) {
+      try {
+        if (spawnNear(inst, rng, polys, grid) > 0) { rep.spawned++; expected++; }
+      } catch (e) {
+        // The world refused (typed error, e.g. no entity id left because non-agent entities such as formation
+        // groups hold some): a correct refusal, counted; anything else is a failure.
+        if (!(e instanceof CapacityError)) throw e;
+        rep.spawnsRefused++;
+        if (rep.spawnsRefused === 1) rep.notes.push(`step ${s}: spawn refused with CapacityError: ${e.message}`);
+      }
+    }
     if (rngFloat(rng) < opts.goalRate && changeGoal(inst, rng, grid)) rep.goalChanges++;
     if (grid && rngFloat(rng) < opts.editRate) {
       // block a random walkable cell with no agent centre within 1.5 cells; unblock it 300 steps later
@@ -282,8 +297,8 @@ function soakOnce(scenario: Scenario, opts: SoakOptions): SoakReport {
       }
     }
     const alive = entityAliveCount(w);
-    if ((count !== expected || alive !== count || w.hash.count !== count) && rep.countFailures.length < 5) {
-      rep.countFailures.push(`step ${s}: agents ${count}, expected ${expected}, bitecs alive ${alive}, hash entries ${w.hash.count}`);
+    if ((count !== expected || alive - count !== nonAgents || w.hash.count !== count) && rep.countFailures.length < 5) {
+      rep.countFailures.push(`step ${s}: agents ${count}, expected ${expected}, bitecs alive ${alive} (${nonAgents} non-agent entities at start), hash entries ${w.hash.count}`);
     }
     if (opts.heapEvery > 0 && (s + 1) % opts.heapEvery === 0 && gc) {
       gc(); gc();
@@ -316,7 +331,7 @@ function soakOnce(scenario: Scenario, opts: SoakOptions): SoakReport {
 export function formatSoakReport(r: SoakReport): string {
   const lines = [
     `${r.failures.length === 0 ? 'PASS' : 'FAIL'}  ${r.scenario}: ${r.steps} steps in ${(r.ms / 1000).toFixed(1)} s, agents ${r.agentsStart} → ${r.agentsEnd}`,
-    `      disturbances: ${r.spawned} spawns, ${r.despawned} despawns, ${r.goalChanges} goal changes, ${r.mapEdits} map edits (cell block/unblock)`,
+    `      disturbances: ${r.spawned} spawns${r.spawnsRefused ? ` (${r.spawnsRefused} refused: world full)` : ''}, ${r.despawned} despawns, ${r.goalChanges} goal changes, ${r.mapEdits} map edits (cell block/unblock)`,
     `      checked every step: finite position/velocity/preferred/desired for ${r.agentSteps} agent-steps; dense list ↔ index, bitecs alive count, hash entries, expected count`,
     `      static obstacles (${r.obstaclePolygons} polygons): ${r.maxCentreDepth === 0 ? 'no agent centre ever inside one' : `deepest centre inside ${r.maxCentreDepth.toFixed(4)} m, i.e. ${r.maxPenetration.toFixed(4)} m beyond its radius (tolerance 0)`}`,
     `      heap: ${r.heapSamples.length} samples${r.heapGrowth === null ? ' (run with --expose-gc and ≥ 3 samples to measure)' : `, growth after warm-up ${(r.heapGrowth / 1024).toFixed(0)} KB`}`,
