@@ -182,6 +182,7 @@ function collectFeature(s: Shape, rel: Float64Array | null, sign: number, slab: 
     const axis = ax >= ay && ax >= az ? 0 : ay >= az ? 1 : 2;
     const positive = (axis === 0 ? dx : axis === 1 ? dy : dz) >= 0;
     const f = 2 * axis + (positive ? 1 : 0);
+    lastBoxFace = f;
     // vertex i of a box is (±hx, ±hy, ±hz) by its bits (see boxShape): no lookups in the shape's arrays
     const hx = s.hx, hy = s.hy, hz = s.hz;
     for (let k = 0; k < 4; k++) {
@@ -466,7 +467,20 @@ function clipLinear(k0: number, ku: number, kv: number, cid: number, eps: number
 // ---------------------------------------------------------------------------------------------------------------
 // Surface heights along n at a plane point (u, v)
 
+// Box faces as planes h(u, v) = k0 + ku·u + kv·v along n (set in the feature path: every clipped point lies in the
+// face's shadow, where the ray cast would exit through that face anyway; one multiply-add instead of three slabs).
+let lastBoxFace = 0;
+let planeA = false, kA0 = 0, kAu = 0, kAv = 0, planeB = false, kB0 = 0, kBu = 0, kBv = 0;
+
+/** Plane coefficients of box face f (A's frame normal m, offset h: m·x = h) along the contact frame. */
+function facePlane(mx: number, my: number, mz: number, h: number, side: number): void {
+  const mn = mx * nX + my * nY + mz * nZ;
+  const k0 = (h - (mx * oX + my * oY + mz * oZ)) / mn, ku = -(mx * e1X + my * e1Y + mz * e1Z) / mn, kv = -(mx * e2X + my * e2Y + mz * e2Z) / mn;
+  if (side === 0) { kA0 = k0; kAu = ku; kAv = kv; planeA = true; } else { kB0 = k0; kBu = ku; kBv = kv; planeB = true; }
+}
+
 function heightA(a: Shape, u: number, v: number): number {
+  if (planeA) return kA0 + kAu * u + kAv * v;
   const qx = oX + u * e1X + v * e2X, qy = oY + u * e1Y + v * e2Y, qz = oZ + u * e1Z + v * e2Z;
   const c = a.core;
   if (c === CORE_BOX || c === CORE_HULL || c === CORE_CYLINDER) {
@@ -477,6 +491,7 @@ function heightA(a: Shape, u: number, v: number): number {
 }
 
 function heightB(b: Shape, rel: Float64Array, u: number, v: number): number {
+  if (planeB) return kB0 + kBu * u + kBv * v;
   const c = b.core;
   if (c === CORE_BOX || c === CORE_HULL || c === CORE_CYLINDER) {
     // q and −n in B's frame: x_B = Rᵀ(x_A − t)
@@ -686,6 +701,7 @@ export function contactManifold(input: ManifoldInput, out: Manifold, cache?: Gjk
   relativePose(poseA, input.poseB, rel);
   if (!Number.isFinite(rel[0] + rel[1] + rel[2] + rel[3] + rel[7] + rel[11])) throw new InvalidArgumentError('input.poseA/poseB', NaN, 'poses must be finite');
   out.gjkIterations = 0; out.epaIterations = 0;
+  planeA = false; planeB = false;
   const ca = a.core, cb = b.core;
   let analytic = false;
   // ---- 1. normal and depth ----
@@ -759,7 +775,17 @@ export function contactManifold(input: ManifoldInput, out: Manifold, cache?: Gjk
   const slab = sep + tolerance;
   // A's core support value along n is (support of the whole shape) − r_A; its feature lies within `slab` of it.
   nFA = collectFeature(a, null, 1, slab, _fAu, _fAv, _fAh, _fAid);
+  if (ca === CORE_BOX) {
+    const axis = lastBoxFace >> 1, sg = lastBoxFace & 1 ? 1 : -1;
+    facePlane(axis === 0 ? sg : 0, axis === 1 ? sg : 0, axis === 2 ? sg : 0, axis === 0 ? a.hx : axis === 1 ? a.hy : a.hz, 0);
+  }
   nFB = collectFeature(b, rel, -1, slab, _fBu, _fBv, _fBh, _fBid);
+  if (cb === CORE_BOX) {
+    const axis = lastBoxFace >> 1, sg = lastBoxFace & 1 ? 1 : -1;
+    // B's face normal in A's frame: ± column `axis` of R; offset h_B + m·t
+    const mx = sg * rel[3 + axis], my = sg * rel[6 + axis], mz = sg * rel[9 + axis];
+    facePlane(mx, my, mz, (axis === 0 ? b.hx : axis === 1 ? b.hy : b.hz) + mx * rel[0] + my * rel[1] + mz * rel[2], 1);
+  }
   const eps2 = 1e-18 * scale * scale + 1e-24;
   // A box face chosen by the normal's largest axis makes an angle ≤ arccos(1/√3) with it, so its projection is a
   // proper quadrilateral, already counter-clockwise for A (its outward normal points along n) and clockwise for B:
