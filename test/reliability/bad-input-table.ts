@@ -17,12 +17,11 @@ import {
   setSteering, setSteeringWalls, createSegmentGrid, setBoids, createFormation, addFormationMember, formationSlots,
   enableLod, setFocusPoints, setLodBudget, MAX_FOCUS_POINTS, MAX_MAX_AGENTS, MAX_GRID_SIDE,
   snapshot, restore, hashBytes, stateHash, type CrowdWorld, type Grid,
+  addObstacle, enableOrca, setOrcaParams, sphereShape, boxShape, hullShape, setPoseQuat, createPose,
+  contactManifold, createManifold, createManifoldInput, MAX_HULL_INPUT,
 } from '../../src/index';
 import { $internal } from 'bitecs';
 import { systemStateBytes } from '../../src/reliability/snapshot';
-import { addObstacle, enableOrca, setOrcaParams } from '../../components/orca';
-import { sphereShape, boxShape, hullShape, setPoseQuat, createPose, MAX_HULL_INPUT } from '../../src/collision/shapes';
-import { contactManifold, createManifold, createManifoldInput } from '../../src/collision/manifold';
 
 export const KINDS = {
   nan: 'NaN / Infinity',
@@ -408,13 +407,13 @@ export const ROWS: Row[] = [
     nan: throws(InvalidArgumentError, /points\[1\]/, () => { const w = world(); return { guard: w, call: () => addObstacle(w, [[0, 0], [NaN, 0], [1, 1]]) }; }),
     polygon: throws(DegenerateGeometryError, 'points', () => { const w = world(); return { guard: w, call: () => addObstacle(w, [[0, 0], [1, 1], [2, 2]]) }; }),
     points: throws(DegenerateGeometryError, 'points', () => { const w = world(); return { guard: w, call: () => addObstacle(w, [[0, 0], [1, 0]]) }; }),
-  }, note: 'components/orca.ts (the avoidance section of src/index.ts is not exported yet)' },
+  } },
   { entry: 'enableOrca / setOrcaParams(world, eid, params)', cells: {
     nan: throws(InvalidArgumentError, 'params.timeHorizon', () => { const w = world(); return { guard: w, call: () => enableOrca(w, 1, { timeHorizon: NaN }) }; }),
     size: throws(InvalidArgumentError, 'params.neighbourDistance', () => { const w = world(); return { guard: w, call: () => setOrcaParams(w, 1, { neighbourDistance: 0 }) }; }),
     entity: throws(UnknownEntityError, 'eid', () => { const w = world(); const d = deadId(w); return { guard: w, call: () => enableOrca(w, d) }; }),
     oversized: throws(InvalidArgumentError, 'params.maxNeighbours', () => { const w = world(); return { guard: w, call: () => setOrcaParams(w, 1, { maxNeighbours: 100_000 }) }; }),
-  }, note: 'components/orca.ts' },
+  } },
   // ---- lod ----
   { entry: 'enableLod(world, options)', cells: {
     nan: throws(InvalidArgumentError, 'options.nearRadius', () => { const w = world(); return { guard: w, call: () => enableLod(w, { nearRadius: NaN }) }; }),
@@ -436,14 +435,14 @@ export const ROWS: Row[] = [
     polygon: throws(DegenerateGeometryError, 'points', () => ({ call: () => hullShape([0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0, 2, 3, 0]) })),
     points: throws(DegenerateGeometryError, 'points', () => ({ call: () => hullShape([0, 0, 0, 1, 0, 0, 0, 1, 0]) })),
     oversized: throws(CapacityError, 'points', () => ({ call: () => hullShape(new Array(3 * (MAX_HULL_INPUT + 1)).fill(0).map((_, i) => (i * 7919) % 101)) })),
-  }, note: 'src/collision/shapes.ts (the collision section of src/index.ts is not exported yet)' },
+  } },
   { entry: 'setPoseQuat(out, x, y, z, qx, qy, qz, qw) / contactManifold(input, out)', cells: {
     nan: throws(InvalidArgumentError, 'position', () => ({ call: () => setPoseQuat(createPose(), NaN, 0, 0, 0, 0, 0, 1) })),
     size: { label: 'InvalidArgument (`quaternion` of length 0, `margin` < 0)', check() {
       throws(InvalidArgumentError, 'quaternion', () => ({ call: () => setPoseQuat(createPose(), 0, 0, 0, 0, 0, 0, 0) })).check();
       throws(InvalidArgumentError, 'input.margin', () => ({ call: () => contactManifold(createManifoldInput(sphereShape(1), createPose(), sphereShape(1), createPose(), -1), createManifold()) })).check();
     } },
-  }, note: 'src/collision/shapes.ts, src/collision/manifold.ts' },
+  } },
   // ---- reliability ----
   { entry: 'restore(world, bytes)', cells: {
     map: throws(MalformedInputError, 'bytes', () => { const w = world(); const b = snapshot(w); b[30] ^= 1; return { guard: w, call: () => restore(w, b) }; }),
