@@ -10,13 +10,14 @@ export const TIER_FAR = 2;
 export const LOD_STEER = 1; // navigation, funnel, steering, formations
 export const LOD_BOIDS = 2; // boids
 export const LOD_ORCA = 4; // ORCA avoidance
-export const LOD_ALL = LOD_STEER | LOD_BOIDS | LOD_ORCA;
+export const LOD_CONTACTS = 8; // contact generation and positional resolution
+export const LOD_ALL = LOD_STEER | LOD_BOIDS | LOD_ORCA | LOD_CONTACTS;
 
 /**
  * Per-agent level of detail, written by the LOD system first in each frame and read by every later system:
  *  - `tier[eid]`: TIER_NEAR / TIER_MID / TIER_FAR (default near);
- *  - `flags[eid]`: LOD_STEER | LOD_BOIDS | LOD_ORCA bits for THIS frame (default all), from the tier rules; a far
- *    agent's LOD_STEER bit is set on one frame in N, staggered round-robin.
+ *  - `flags[eid]`: LOD_STEER | LOD_BOIDS | LOD_ORCA | LOD_CONTACTS bits for THIS frame (default all), from the tier
+ *    rules; a far agent's LOD_STEER and LOD_CONTACTS bits are set on one frame in N, staggered round-robin.
  * A world without the LOD system keeps the defaults: everything runs for everyone.
  */
 export interface LodStore {

@@ -3,13 +3,13 @@ import { InvalidArgumentError, CapacityError } from '../src/core/errors';
 import { requireFinite, requireInteger, requireNonNegative, requirePositive } from '../src/core/validate';
 import { assignTiers } from '../src/lod/tiers';
 import { budgetUpdate, createBudget, type BudgetState } from '../src/lod/budget';
-import { lodComponent, LOD_ALL, LOD_BOIDS, LOD_STEER, TIER_MID, TIER_NEAR } from '../components/lod';
+import { lodComponent, LOD_ALL, LOD_BOIDS, LOD_CONTACTS, LOD_STEER, TIER_MID, TIER_NEAR } from '../components/lod';
 import { nowMs, profileCount, profileRecord } from '../src/world/profiler';
 
-/** What a tier runs: system bits (LOD_STEER | LOD_BOIDS | LOD_ORCA) and the update interval for LOD_STEER. */
+/** What a tier runs: system bits (LOD_STEER | LOD_BOIDS | LOD_ORCA | LOD_CONTACTS) and the staggering interval. */
 export interface TierRule {
   flags: number;
-  /** LOD_STEER runs one frame in `interval` (staggered by entity id). 1 = every frame. */
+  /** LOD_STEER and LOD_CONTACTS run one frame in `interval` (staggered by entity id). 1 = every frame. */
   interval: number;
 }
 
@@ -22,7 +22,7 @@ export interface LodOptions {
   hysteresis?: number;
   /** Far agents run navigation/steering one frame in this many. @default 4 */
   farInterval?: number;
-  /** Tier rules [near, mid, far]; defaults: near all systems, mid steering + boids, far staggered steering only. */
+  /** Tier rules [near, mid, far]; defaults: near all systems, mid steering + boids + contacts, far staggered steering + contacts. */
   rules?: [TierRule, TierRule, TierRule];
   /** Focus points as flat [x0, y0, x1, y1, ...] (at most 16). @default [0, 0] */
   focus?: ArrayLike<number>;
@@ -81,8 +81,8 @@ export function enableLod(world: CrowdWorld, options: LodOptions = {}): LodState
     ? [requireRule('options.rules[0]', options.rules[0]), requireRule('options.rules[1]', options.rules[1]), requireRule('options.rules[2]', options.rules[2])]
     : prev && !options.farInterval ? prev.rules : [
       { flags: LOD_ALL, interval: 1 },
-      { flags: LOD_STEER | LOD_BOIDS, interval: 1 },
-      { flags: LOD_STEER, interval: farInterval },
+      { flags: LOD_STEER | LOD_BOIDS | LOD_CONTACTS, interval: 1 },
+      { flags: LOD_STEER | LOD_CONTACTS, interval: farInterval },
     ];
   const focus = options.focus ?? (prev ? null : [0, 0]);
   if (focus) validateFocus(focus);
@@ -202,7 +202,7 @@ function applyTierFlags(world: CrowdWorld, start: number, count: number): void {
     const rule = t === TIER_NEAR ? r0 : t === TIER_MID ? r1 : r2;
     if (t === TIER_NEAR) n0++; else if (t === TIER_MID) n1++; else n2++;
     let f = rule.flags;
-    if (rule.interval > 1 && (frame + eid) % rule.interval !== 0) f &= ~LOD_STEER;
+    if (rule.interval > 1 && (frame + eid) % rule.interval !== 0) f &= ~(LOD_STEER | LOD_CONTACTS);
     lod.flags[eid] = f;
   }
   state.counts[0] = n0; state.counts[1] = n1; state.counts[2] = n2;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCrowd, spawnAgent, step, setAgentPosition, setPreferredVelocity } from '../../src/index';
 import { enableLod, setFocusPoints, setLodBudget, getLodStats, lodSystem } from '../../systems/lod';
-import { lodComponent, LOD_ALL, LOD_BOIDS, LOD_ORCA, LOD_STEER, TIER_FAR, TIER_MID, TIER_NEAR } from '../../components/lod';
+import { lodComponent, LOD_ALL, LOD_BOIDS, LOD_CONTACTS, LOD_ORCA, LOD_STEER, TIER_FAR, TIER_MID, TIER_NEAR } from '../../components/lod';
 import { assignTiers } from '../../src/lod/tiers';
 import { budgetUpdate, createBudget } from '../../src/lod/budget';
 
@@ -62,11 +62,13 @@ describe('lodSystem', () => {
       if (t === TIER_FAR) {
         expect(updates[e]).toBe(frames / N);
         expect(lod.flags[e] & (LOD_ORCA | LOD_BOIDS)).toBe(0);
+        // contacts are staggered with steering
+        expect((lod.flags[e] & LOD_CONTACTS) !== 0).toBe((lod.flags[e] & LOD_STEER) !== 0);
       } else {
         expect(updates[e]).toBe(frames);
       }
       if (t === TIER_NEAR) expect(lod.flags[e]).toBe(LOD_ALL);
-      if (t === TIER_MID) expect(lod.flags[e]).toBe(LOD_STEER | LOD_BOIDS);
+      if (t === TIER_MID) expect(lod.flags[e]).toBe(LOD_STEER | LOD_BOIDS | LOD_CONTACTS);
     }
     // the cost is even across frames: far agents updating per frame differ by at most one bucket's share
     const perFrame: number[] = [];
