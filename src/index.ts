@@ -239,7 +239,7 @@ export type { OrcaScene, OrcaSceneOptions } from './avoidance/scenes';
 // ---- lod ----
 export { enableLod, disableLod, setFocusPoints, setLodBudget, getLodStats, lodSystem, MAX_FOCUS_POINTS } from '../systems/lod';
 export type { LodOptions, LodBudgetOptions, LodState, TierRule } from '../systems/lod';
-export { lodComponent, TIER_NEAR, TIER_MID, TIER_FAR, LOD_STEER, LOD_BOIDS, LOD_ORCA, LOD_ALL } from '../components/lod';
+export { lodComponent, TIER_NEAR, TIER_MID, TIER_FAR, LOD_STEER, LOD_BOIDS, LOD_ORCA, LOD_CONTACTS, LOD_ALL } from '../components/lod';
 export type { LodStore } from '../components/lod';
 export { assignTiers } from './lod/tiers';
 export { createBudget, budgetUpdate } from './lod/budget';
