@@ -72,12 +72,17 @@ export function createHorde(options: HordeOptions): HordeInstance {
   obstacles.push({ points: [0, 0, size, 0, size, size, 0, size], closed: true });
   setNavigationGrid(world, grid, { maxFlowFields: 2 });
 
-  // Spawn in street cells of the western 55%, rejection-sampled against buildings and the outer margin.
+  // Spawn in street cells of the western 55%, rejection-sampled against buildings and the outer margin. Positions
+  // are generated first and spawned in row-major order of 8 m tiles, so the dense iteration order is spatially
+  // coherent (as a game spawning in waves or squads would be): every per-agent pass then reads the flow field,
+  // the hash and the stores with far fewer cache misses than in random order (measured 2026-11-29: navigation
+  // 9.8 → see docs/PERFORMANCE.md).
   const spawnMaxX = size * 0.55;
-  const eids: number[] = [];
   const rng = world.rng;
+  const sx = new Float64Array(agents), sy = new Float64Array(agents);
+  let placed = 0;
   let guard = 0;
-  while (eids.length < agents && guard++ < agents * 50) {
+  while (placed < agents && guard++ < agents * 50) {
     const x = rngRange(rng, 1, spawnMaxX);
     const y = rngRange(rng, 1, size - 1);
     const cx = Math.floor(x / CELL), cy = Math.floor(y / CELL);
@@ -86,9 +91,26 @@ export function createHorde(options: HordeOptions): HordeInstance {
     const fx = x / CELL - cx, fy = y / CELL - cy, m = RADIUS / CELL;
     if ((fx < m && cx > 0 && !grid.walkable[cy * cells + cx - 1]) || (fx > 1 - m && cx < cells - 1 && !grid.walkable[cy * cells + cx + 1])) continue;
     if ((fy < m && cy > 0 && !grid.walkable[(cy - 1) * cells + cx]) || (fy > 1 - m && cy < cells - 1 && !grid.walkable[(cy + 1) * cells + cx])) continue;
-    const eid = spawnAgent(world, { x, y, radius: RADIUS, maxSpeed: 1.2 + 0.4 * rngFloat(rng), maxAccel: 6 });
-    enableOrca(world, eid, { neighbourDistance: 4, maxNeighbours: 8, timeHorizon: 2, obstacleTimeHorizon: 1 });
-    setBoids(world, eid, { mode: 'topological', k: 4, radius: 2, separation: 0.15, alignment: 0, cohesion: 0, inertial: false, horizon: 0.5 });
+    sx[placed] = x;
+    sy[placed] = y;
+    placed++;
+  }
+  const TILE = 8;
+  const tilesX = Math.ceil(size / TILE);
+  const order = new Int32Array(placed);
+  const key = new Float64Array(placed);
+  for (let i = 0; i < placed; i++) {
+    order[i] = i;
+    key[i] = Math.floor(sy[i] / TILE) * tilesX + Math.floor(sx[i] / TILE) + i / (placed + 1);
+  }
+  order.sort((a, b) => key[a] - key[b]);
+  const eids: number[] = [];
+  for (let k = 0; k < placed; k++) {
+    const i = order[k];
+    const eid = spawnAgent(world, { x: sx[i], y: sy[i], radius: RADIUS, maxSpeed: 1.2 + 0.4 * rngFloat(rng), maxAccel: 6 });
+    enableOrca(world, eid, { neighbourDistance: 3, maxNeighbours: 6, timeHorizon: 2, obstacleTimeHorizon: 1 });
+    // Separation only, from neighbours within 1.2 m (metric: a crowd, not a flock).
+    setBoids(world, eid, { mode: 'metric', radius: 1.2, separation: 0.15, alignment: 0, cohesion: 0, inertial: false, horizon: 0.5 });
     eids.push(eid);
   }
   const goal = { x: (STREET + (blocks - 1) * PERIOD + BLOCK / 2) * CELL, y: size / 2 };
