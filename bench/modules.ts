@@ -3,6 +3,7 @@ import type { BenchModule } from './harness';
 import { boidsBench } from './boids';
 import { collisionBench } from './collision';
 import { gridBench } from './grid';
+import { hordeBench } from './horde';
 import { navmeshBench } from './navmesh';
 import { orcaBench } from './orca';
 import { pipelineBench } from './pipeline';
@@ -12,6 +13,7 @@ export const modules: BenchModule[] = [
   boidsBench,
   collisionBench,
   gridBench,
+  hordeBench,
   navmeshBench,
   orcaBench,
   pipelineBench,
