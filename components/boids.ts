@@ -1,5 +1,5 @@
 import type { CrowdWorld } from '../src/world/crowd';
-import { defineAgentComponent } from '../src/world/registry';
+import { defineAgentComponent, type StoreAllocator } from '../src/world/registry';
 
 /** Neighbourhood modes. */
 export const BOIDS_METRIC = 0;
@@ -45,16 +45,19 @@ export const BOIDS_MAX_NEIGHBOURS = 64;
 
 /** The boids component of a world (defined on first use). */
 export function boidsComponent(world: CrowdWorld): BoidsStore {
-  return defineAgentComponent(world, 'boids', (a) => ({
-    enabled: a.u8(0),
-    mode: a.u8(BOIDS_TOPOLOGICAL),
-    radius: a.f64(8),
-    k: a.i32(7),
-    wSep: a.f64(0.3),
-    wAli: a.f64(3),
-    wCoh: a.f64(0.3),
-    minSpeed: a.f64(0),
-    inertial: a.u8(1),
-    horizon: a.f64(0.5),
-  }));
+  return defineAgentComponent(world, 'boids', makeBoidsStore);
 }
+
+// Module scope: an arrow written inside boidsComponent would be a fresh closure (an allocation) on every call.
+const makeBoidsStore = (a: StoreAllocator): BoidsStore => ({
+  enabled: a.u8(0),
+  mode: a.u8(BOIDS_TOPOLOGICAL),
+  radius: a.f64(8),
+  k: a.i32(7),
+  wSep: a.f64(0.3),
+  wAli: a.f64(3),
+  wCoh: a.f64(0.3),
+  minSpeed: a.f64(0),
+  inertial: a.u8(1),
+  horizon: a.f64(0.5),
+});

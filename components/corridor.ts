@@ -1,5 +1,5 @@
 import type { CrowdWorld } from '../src/world/crowd';
-import { defineAgentComponent } from '../src/world/registry';
+import { defineAgentComponent, type StoreAllocator } from '../src/world/registry';
 
 /** Navigation state of an agent following a navmesh corridor. */
 export const NAV_NONE = 0;
@@ -34,14 +34,17 @@ export interface CorridorStore {
 }
 
 export function corridorComponent(world: CrowdWorld): CorridorStore {
-  return defineAgentComponent(world, 'corridor', (a) => ({
-    state: a.u8(NAV_NONE),
-    slot: a.i32(-1),
-    length: a.i32(0),
-    goalX: a.f64(0),
-    goalY: a.f64(0),
-    cornerX: a.f64(0),
-    cornerY: a.f64(0),
-    replans: a.u32(0),
-  }));
+  return defineAgentComponent(world, 'corridor', makeCorridorStore);
 }
+
+// Module scope: an arrow written inside corridorComponent would be a fresh closure (an allocation) on every call.
+const makeCorridorStore = (a: StoreAllocator): CorridorStore => ({
+  state: a.u8(NAV_NONE),
+  slot: a.i32(-1),
+  length: a.i32(0),
+  goalX: a.f64(0),
+  goalY: a.f64(0),
+  cornerX: a.f64(0),
+  cornerY: a.f64(0),
+  replans: a.u32(0),
+});

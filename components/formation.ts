@@ -1,5 +1,5 @@
 import type { CrowdWorld } from '../src/world/crowd';
-import { defineAgentComponent } from '../src/world/registry';
+import { defineAgentComponent, type StoreAllocator } from '../src/world/registry';
 
 /**
  * Per-agent formation membership (SoA, indexed by entity id): the group entity the agent belongs to (0 = none) and
@@ -11,5 +11,8 @@ export interface FormationStore {
 }
 
 export function formationComponent(world: CrowdWorld): FormationStore {
-  return defineAgentComponent(world, 'formation', (a) => ({ group: a.i32(0), slot: a.i32(-1) }));
+  return defineAgentComponent(world, 'formation', makeFormationStore);
 }
+
+// Module scope: an arrow written inside formationComponent would be a fresh closure (an allocation) on every call.
+const makeFormationStore = (a: StoreAllocator): FormationStore => ({ group: a.i32(0), slot: a.i32(-1) });

@@ -1,5 +1,5 @@
 import type { CrowdWorld } from '../src/world/crowd';
-import { defineAgentComponent } from '../src/world/registry';
+import { defineAgentComponent, type StoreAllocator } from '../src/world/registry';
 
 /** LOD tier numbers. */
 export const TIER_NEAR = 0;
@@ -26,5 +26,8 @@ export interface LodStore {
 }
 
 export function lodComponent(world: CrowdWorld): LodStore {
-  return defineAgentComponent(world, 'lod', (a) => ({ tier: a.u8(TIER_NEAR), flags: a.u8(LOD_ALL) }));
+  return defineAgentComponent(world, 'lod', makeLodStore);
 }
+
+// Module scope: an arrow written inside lodComponent would be a fresh closure (an allocation) on every call.
+const makeLodStore = (a: StoreAllocator): LodStore => ({ tier: a.u8(TIER_NEAR), flags: a.u8(LOD_ALL) });

@@ -1,5 +1,5 @@
 import type { CrowdWorld } from '../src/world/crowd';
-import { defineAgentComponent } from '../src/world/registry';
+import { defineAgentComponent, type StoreAllocator } from '../src/world/registry';
 
 /** `NavigationStore.mode`: how an agent reaches its grid goal. */
 export const GRID_NAV_MODE_NONE = 0;
@@ -44,18 +44,21 @@ export interface NavigationStore {
 
 /** The navigation component of `world` (allocated on first use). */
 export function navigationComponent(world: CrowdWorld): NavigationStore {
-  return defineAgentComponent(world, 'navigation', (a) => ({
-    mode: a.u8(GRID_NAV_MODE_NONE),
-    status: a.u8(GRID_NAV_IDLE),
-    goalX: a.f64(0),
-    goalY: a.f64(0),
-    goalCell: a.i32(-1),
-    arriveRadius: a.f64(0.25),
-    slowRadius: a.f64(2),
-    fieldSlot: a.i32(-1),
-    pathLength: a.i32(0),
-    pathIndex: a.i32(0),
-    pathVersion: a.f64(-1),
-    replans: a.u32(0),
-  }));
+  return defineAgentComponent(world, 'navigation', makeNavigationStore);
 }
+
+// Module scope: an arrow written inside navigationComponent would be a fresh closure (an allocation) on every call.
+const makeNavigationStore = (a: StoreAllocator): NavigationStore => ({
+  mode: a.u8(GRID_NAV_MODE_NONE),
+  status: a.u8(GRID_NAV_IDLE),
+  goalX: a.f64(0),
+  goalY: a.f64(0),
+  goalCell: a.i32(-1),
+  arriveRadius: a.f64(0.25),
+  slowRadius: a.f64(2),
+  fieldSlot: a.i32(-1),
+  pathLength: a.i32(0),
+  pathIndex: a.i32(0),
+  pathVersion: a.f64(-1),
+  replans: a.u32(0),
+});

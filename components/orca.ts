@@ -1,5 +1,5 @@
 import type { CrowdWorld } from '../src/world/crowd';
-import { defineAgentComponent } from '../src/world/registry';
+import { defineAgentComponent, type StoreAllocator } from '../src/world/registry';
 import { requireAgent } from '../src/world/agents';
 import { InvalidArgumentError } from '../src/core/errors';
 import { requireInteger, requireNonNegative, requireNonNegativeOrInfinity, requirePositive } from '../src/core/validate';
@@ -29,15 +29,18 @@ export const ORCA_MAX_NEIGHBOURS = 256;
 
 /** The ORCA component of a world (defined on first use). */
 export function orcaComponent(world: CrowdWorld): OrcaStore {
-  return defineAgentComponent(world, 'orca', (a) => ({
-    enabled: a.u8(0),
-    neighbourDistance: a.f64(10),
-    maxNeighbours: a.i32(10),
-    timeHorizon: a.f64(5),
-    obstacleTimeHorizon: a.f64(2),
-    priority: a.f64(1),
-  }));
+  return defineAgentComponent(world, 'orca', makeOrcaStore);
 }
+
+// Module scope: an arrow written inside orcaComponent would be a fresh closure (an allocation) on every call.
+const makeOrcaStore = (a: StoreAllocator): OrcaStore => ({
+  enabled: a.u8(0),
+  neighbourDistance: a.f64(10),
+  maxNeighbours: a.i32(10),
+  timeHorizon: a.f64(5),
+  obstacleTimeHorizon: a.f64(2),
+  priority: a.f64(1),
+});
 
 /** Per-world ORCA state: the static obstacles and the world-wide options. */
 export interface OrcaWorldState {

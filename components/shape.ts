@@ -4,7 +4,7 @@
  * larger circle) from a per-world shape table, oriented by a per-agent angle.
  */
 import type { CrowdWorld } from '../src/world/crowd';
-import { defineAgentComponent } from '../src/world/registry';
+import { defineAgentComponent, type StoreAllocator } from '../src/world/registry';
 import { requireAgent } from '../src/world/agents';
 import { requireFinite } from '../src/core/validate';
 import { InvalidArgumentError } from '../src/core/errors';
@@ -18,8 +18,11 @@ export interface AgentShapeStore {
 }
 
 export function agentShapeComponent(world: CrowdWorld): AgentShapeStore {
-  return defineAgentComponent(world, 'collisionShape', (a) => ({ shape: a.i32(-1), angle: a.f64(0) }));
+  return defineAgentComponent(world, 'collisionShape', makeCollisionShapeStore);
 }
+
+// Module scope: an arrow written inside agentShapeComponent would be a fresh closure (an allocation) on every call.
+const makeCollisionShapeStore = (a: StoreAllocator): AgentShapeStore => ({ shape: a.i32(-1), angle: a.f64(0) });
 
 /** The world's table of agent shapes (shared by every agent using the same shape object). */
 export function agentShapeTable(world: CrowdWorld): Shape2[] {

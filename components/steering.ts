@@ -1,5 +1,5 @@
 import type { CrowdWorld } from '../src/world/crowd';
-import { defineAgentComponent } from '../src/world/registry';
+import { defineAgentComponent, type StoreAllocator } from '../src/world/registry';
 
 /** Behaviour bits of SteeringStore.behaviours. Several may be set; they combine in the priority order below. */
 export const STEER_AVOID_WALLS = 1;
@@ -68,22 +68,25 @@ export interface SteeringStore {
 
 /** The steering component of a world (defined on first use). */
 export function steeringComponent(world: CrowdWorld): SteeringStore {
-  return defineAgentComponent(world, 'steering', (a) => ({
-    behaviours: a.u32(0),
-    panic: a.u8(0),
-    targetX: a.f64(0), targetY: a.f64(0), targetVx: a.f64(0), targetVy: a.f64(0),
-    pursueEid: a.i32(0),
-    threatX: a.f64(0), threatY: a.f64(0),
-    threatEid: a.i32(0),
-    wAvoid: a.f64(1), wEvade: a.f64(1), wFlee: a.f64(1), wPursue: a.f64(1),
-    wSeek: a.f64(1), wArrive: a.f64(1), wFollow: a.f64(1), wWander: a.f64(1),
-    slowingRadius: a.f64(2),
-    stopRadius: a.f64(0.02),
-    panicDistance: a.f64(10),
-    maxPrediction: a.f64(3),
-    wanderDistance: a.f64(2), wanderRadius: a.f64(1), wanderJitter: a.f64(2), wanderAngle: a.f64(0),
-    lookAhead: a.f64(1),
-    smoothing: a.f64(0.1),
-    turnRate: a.f64(Infinity),
-  }));
+  return defineAgentComponent(world, 'steering', makeSteeringStore);
 }
+
+// Module scope: an arrow written inside steeringComponent would be a fresh closure (an allocation) on every call.
+const makeSteeringStore = (a: StoreAllocator): SteeringStore => ({
+  behaviours: a.u32(0),
+  panic: a.u8(0),
+  targetX: a.f64(0), targetY: a.f64(0), targetVx: a.f64(0), targetVy: a.f64(0),
+  pursueEid: a.i32(0),
+  threatX: a.f64(0), threatY: a.f64(0),
+  threatEid: a.i32(0),
+  wAvoid: a.f64(1), wEvade: a.f64(1), wFlee: a.f64(1), wPursue: a.f64(1),
+  wSeek: a.f64(1), wArrive: a.f64(1), wFollow: a.f64(1), wWander: a.f64(1),
+  slowingRadius: a.f64(2),
+  stopRadius: a.f64(0.02),
+  panicDistance: a.f64(10),
+  maxPrediction: a.f64(3),
+  wanderDistance: a.f64(2), wanderRadius: a.f64(1), wanderJitter: a.f64(2), wanderAngle: a.f64(0),
+  lookAhead: a.f64(1),
+  smoothing: a.f64(0.1),
+  turnRate: a.f64(Infinity),
+});

@@ -22,7 +22,7 @@ import { onDespawn } from '../src/world/registry';
 import { nowMs, profileCount, profileRecord } from '../src/world/profiler';
 import { type Grid } from '../src/grid/grid';
 import { type FindPathOptions, type GridHeuristic } from '../src/grid/search';
-import { buildFlowField, rebuildFlowField, sampleFlowField, type FlowField } from '../src/grid/flowfield';
+import { buildFlowField, rebuildFlowField, sampleFlowFieldAt, type FlowField } from '../src/grid/flowfield';
 import {
   cancelPathRequest, createPathQueue, PATH_FOUND, PATH_PENDING, requestPath, servePathQueue, updatePathRequestStart,
   type PathQueue,
@@ -187,8 +187,9 @@ function acquireFlowSlot(st: NavigationState, goalCell: number): number {
   return pick;
 }
 
-/** The agent's cell, clamped into the grid; if blocked, a walkable 8-neighbour if there is one. Writes `_cell`. */
-function agentCell(grid: Grid, x: number, y: number): void {
+/** The cell of agent `eid` at (xs[eid], ys[eid]), clamped into the grid; if blocked, a walkable 8-neighbour if there is one. Writes `_cell`. */
+function agentCell(grid: Grid, xs: Float64Array, ys: Float64Array, eid: number): void {
+  const x = xs[eid], y = ys[eid];
   const w = grid.width, h = grid.height;
   let cx = Math.floor((x - grid.originX) / grid.cellSize);
   let cy = Math.floor((y - grid.originY) / grid.cellSize);
@@ -243,7 +244,7 @@ function assignGoal(world: CrowdWorld, st: NavigationState, nav: NavigationStore
     nav.mode[eid] = GRID_NAV_MODE_PATH;
     nav.status[eid] = GRID_NAV_WAITING_FOR_PATH;
     const grid = st.grid;
-    agentCell(grid, world.position.x[eid], world.position.y[eid]);
+    agentCell(grid, world.position.x, world.position.y, eid);
     const w = grid.width;
     _goal.x = goalCell % w;
     _goal.y = (goalCell - _goal.x) / w;
@@ -329,11 +330,11 @@ export function agentFlowField(world: CrowdWorld, eid: number): FlowField | null
 
 const _cell = { x: 0, y: 0 };
 const _goal = { x: 0, y: 0 };
-const _dir = { x: 0, y: 0 };
+const _dir = new Float64Array(2);
 
 function requestReplan(world: CrowdWorld, st: NavigationState, nav: NavigationStore, eid: number): void {
   const grid = st.grid;
-  agentCell(grid, world.position.x[eid], world.position.y[eid]);
+  agentCell(grid, world.position.x, world.position.y, eid);
   const g = nav.goalCell[eid];
   _goal.x = g % grid.width;
   _goal.y = (g - _goal.x) / grid.width;
@@ -403,7 +404,7 @@ export function navigationSystem(world: CrowdWorld, _dt: number): void {
     for (let i = 0; i < n; i++) {
       const eid = dense[i];
       if (nav.status[eid] === GRID_NAV_WAITING_FOR_PATH && queue.status[eid] === PATH_PENDING && queue.active !== eid) {
-        agentCell(grid, px[eid], py[eid]);
+        agentCell(grid, px, py, eid);
         updatePathRequestStart(queue, eid, _cell);
       }
     }
@@ -436,8 +437,10 @@ export function navigationSystem(world: CrowdWorld, _dt: number): void {
     const eid = dense[i];
     const mode = nav.mode[eid];
     if (mode === GRID_NAV_MODE_NONE || (lodFlags[eid] & LOD_STEER) === 0) continue;
-    if (mode === GRID_NAV_MODE_FLOW) flowVelocity(st, nav, eid, px[eid], py[eid], maxSpeed[eid], pvx, pvy);
-    else replans += pathVelocity(world, st, nav, eid, px[eid], py[eid], maxSpeed[eid], pvx, pvy);
+    // Positions and speeds go in as arrays plus the entity id, not as doubles: a double argument to a call V8
+    // does not inline is boxed into a fresh HeapNumber, and these calls are too large to inline.
+    if (mode === GRID_NAV_MODE_FLOW) flowVelocity(st, nav, eid, px, py, maxSpeed, pvx, pvy);
+    else replans += pathVelocity(world, st, nav, eid, px, py, maxSpeed, pvx, pvy);
   }
 
   profileRecord(world.profiler, 'navigation', t0);
@@ -451,7 +454,8 @@ export function navigationSystem(world: CrowdWorld, _dt: number): void {
  * Arrival check and final approach shared by both modes. Returns true if it wrote the velocity (arrived, or
  * heading straight for the goal point).
  */
-function arrive(nav: NavigationStore, eid: number, x: number, y: number, speed: number, pvx: Float64Array, pvy: Float64Array, straight: boolean): boolean {
+function arrive(nav: NavigationStore, eid: number, px: Float64Array, py: Float64Array, maxSpeed: Float64Array, pvx: Float64Array, pvy: Float64Array, straight: boolean): boolean {
+  const x = px[eid], y = py[eid], speed = maxSpeed[eid];
   const dx = nav.goalX[eid] - x, dy = nav.goalY[eid] - y;
   const d = Math.sqrt(dx * dx + dy * dy);
   const r = nav.arriveRadius[eid];
@@ -471,15 +475,16 @@ function arrive(nav: NavigationStore, eid: number, x: number, y: number, speed: 
   return true;
 }
 
-function flowVelocity(st: NavigationState, nav: NavigationStore, eid: number, x: number, y: number, speed: number, pvx: Float64Array, pvy: Float64Array): void {
+function flowVelocity(st: NavigationState, nav: NavigationStore, eid: number, px: Float64Array, py: Float64Array, maxSpeed: Float64Array, pvx: Float64Array, pvy: Float64Array): void {
   const field = st.slotField[nav.fieldSlot[eid]]!;
   const grid = st.grid;
-  const r = sampleFlowField(field, x, y, _dir);
+  const x = px[eid], y = py[eid], speed = maxSpeed[eid];
+  const r = sampleFlowFieldAt(field, px, py, eid, _dir);
   if (r === 'goal') {
-    arrive(nav, eid, x, y, speed, pvx, pvy, true);
+    arrive(nav, eid, px, py, maxSpeed, pvx, pvy, true);
     return;
   }
-  if (arrive(nav, eid, x, y, speed, pvx, pvy, false)) return;
+  if (arrive(nav, eid, px, py, maxSpeed, pvx, pvy, false)) return;
   const cs = grid.cellSize;
   const w = field.width, h = field.height;
   const cx = Math.floor((x - grid.originX) / cs);
@@ -514,13 +519,14 @@ function flowVelocity(st: NavigationState, nav: NavigationStore, eid: number, x:
   const remaining = field.integration[cy * w + cx] * cs;
   const slow = nav.slowRadius[eid];
   const s = slow > 0 && remaining < slow ? speed * Math.max(remaining / slow, 0.25) : speed;
-  pvx[eid] = _dir.x * s;
-  pvy[eid] = _dir.y * s;
+  pvx[eid] = _dir[0] * s;
+  pvy[eid] = _dir[1] * s;
   nav.status[eid] = GRID_NAV_MOVING;
 }
 
 /** Returns 1 if it requested a re-plan. */
-function pathVelocity(world: CrowdWorld, st: NavigationState, nav: NavigationStore, eid: number, x: number, y: number, speed: number, pvx: Float64Array, pvy: Float64Array): number {
+function pathVelocity(world: CrowdWorld, st: NavigationState, nav: NavigationStore, eid: number, px: Float64Array, py: Float64Array, maxSpeed: Float64Array, pvx: Float64Array, pvy: Float64Array): number {
+  const x = px[eid], y = py[eid], speed = maxSpeed[eid];
   const len = nav.pathLength[eid];
   if (len === 0) {
     // Waiting for a first path, or unreachable.
@@ -528,7 +534,7 @@ function pathVelocity(world: CrowdWorld, st: NavigationState, nav: NavigationSto
     pvy[eid] = 0;
     return 0;
   }
-  if (arrive(nav, eid, x, y, speed, pvx, pvy, false)) return 0;
+  if (arrive(nav, eid, px, py, maxSpeed, pvx, pvy, false)) return 0;
   const grid = st.grid;
   const path = st.queue.cells[eid]!;
   const w = grid.width;
@@ -567,7 +573,7 @@ function pathVelocity(world: CrowdWorld, st: NavigationState, nav: NavigationSto
   nav.pathIndex[eid] = idx;
   if (idx === len - 1) {
     // Final leg: the goal point itself, with arrival slowdown.
-    arrive(nav, eid, x, y, speed, pvx, pvy, true);
+    arrive(nav, eid, px, py, maxSpeed, pvx, pvy, true);
     if (nav.status[eid] === GRID_NAV_MOVING && st.queue.status[eid] === PATH_PENDING) nav.status[eid] = GRID_NAV_WAITING_FOR_PATH;
     return 0;
   }

@@ -363,6 +363,28 @@ export function queryRadius(
   layers: Int32Array | null = null, mask = -1,
 ): number {
   validateQueryPoint(x, y, r);
+  _queryX[0] = x;
+  _queryY[0] = y;
+  _queryR[0] = r;
+  return queryRadiusAt(hash, _queryX, _queryY, 0, _queryR, 0, excludeId, outIds, layers, mask);
+}
+
+// Argument scratch of the double-taking wrappers (queryRadius, queryKNearest, queryKNearestBatch).
+const _queryX = new Float64Array(1);
+const _queryY = new Float64Array(1);
+const _queryR = new Float64Array(1);
+
+/**
+ * queryRadius around (xs[i], ys[i]) with radius rs[ri]: the allocation-free form for per-frame systems. V8 passes
+ * arguments tagged, so a fractional double handed to a call it does not inline (these queries are far too large to
+ * inline) is boxed into a fresh HeapNumber on every call; reading the point from arrays keeps it unboxed.
+ */
+export function queryRadiusAt(
+  hash: SpatialHash, xs: Float64Array, ys: Float64Array, i: number, rs: Float64Array, ri: number, excludeId: number, outIds: Int32Array,
+  layers: Int32Array | null = null, mask = -1,
+): number {
+  const x = xs[i], y = ys[i], r = rs[ri];
+  validateQueryPoint(x, y, r);
   requireInteger('excludeId', excludeId);
   requireInteger('mask', mask);
   const cap = outIds.length;
@@ -481,7 +503,28 @@ export function queryKNearest(
   if (outDist2.length < k) throw new InvalidArgumentError('outDist2', outDist2, `must hold at least k = ${k} distances`);
   const m = mask ?? -1;
   requireInteger('mask', m);
-  return kNearestSmall(hash, x, y, r, k, excludeId, outIds, outDist2, 0, layers ?? null, m);
+  _queryX[0] = x;
+  _queryY[0] = y;
+  _queryR[0] = r;
+  return kNearestSmall(hash, _queryX, _queryY, 0, _queryR, 0, k, excludeId, outIds, outDist2, 0, layers ?? null, m);
+}
+
+/**
+ * queryKNearest around (xs[i], ys[i]) with radius rs[ri]: the allocation-free form for per-frame systems (see
+ * queryRadiusAt).
+ */
+export function queryKNearestAt(
+  hash: SpatialHash, xs: Float64Array, ys: Float64Array, i: number, rs: Float64Array, ri: number, k: number, excludeId: number,
+  outIds: Int32Array, outDist2: Float64Array, layers?: Int32Array | null, mask?: number,
+): number {
+  validateQueryPoint(xs[i], ys[i], rs[ri]);
+  requireInteger('k', k, 0);
+  requireInteger('excludeId', excludeId);
+  if (outIds.length < k) throw new InvalidArgumentError('outIds', outIds, `must hold at least k = ${k} ids`);
+  if (outDist2.length < k) throw new InvalidArgumentError('outDist2', outDist2, `must hold at least k = ${k} distances`);
+  const m = mask ?? -1;
+  requireInteger('mask', m);
+  return kNearestSmall(hash, xs, ys, i, rs, ri, k, excludeId, outIds, outDist2, 0, layers ?? null, m);
 }
 
 /**
@@ -544,9 +587,11 @@ const SMALL_QUERY_CELLS = 9;
  * (CPU time, queries in slot order). Wider discs go to the ring search, kNearestCore.
  */
 function kNearestSmall(
-  hash: SpatialHash, x: number, y: number, r: number, k: number, excludeId: number,
+  hash: SpatialHash, xs: Float64Array, ys: Float64Array, xi: number, rs: Float64Array, ri: number, k: number, excludeId: number,
   outIds: Int32Array, outDist2: Float64Array, off: number, layers: Int32Array | null, mask: number,
 ): number {
+  // The query point and radius come as arrays plus indices, not doubles: see queryRadiusAt.
+  const x = xs[xi], y = ys[xi], r = rs[ri];
   const count = hash.count;
   if (count === 0 || k === 0) return 0;
   const inv = hash.gridInvCellSize;
@@ -559,7 +604,7 @@ function kNearestSmall(
   const fi0 = Math.floor((x - rr) * inv), fi1 = Math.floor((x + rr) * inv);
   const fj0 = Math.floor((y - rr) * inv), fj1 = Math.floor((y + rr) * inv);
   if (!((fi1 - fi0 + 1) * (fj1 - fj0 + 1) <= SMALL_QUERY_CELLS && fi0 > -CELL_LIMIT && fi1 < CELL_LIMIT && fj0 > -CELL_LIMIT && fj1 < CELL_LIMIT)) {
-    return kNearestCore(hash, x, y, r, k, excludeId, outIds, outDist2, off, layers, mask);
+    return kNearestCore(hash, xs, ys, xi, rs, ri, k, excludeId, outIds, outDist2, off, layers, mask);
   }
   if (_candD2.length < count) growCandidates(count);
   const cd = _candD2, ci = _candId;
@@ -691,10 +736,11 @@ export function queryKNearestBatch(
   if (outDist2.length < need) throw new InvalidArgumentError('outDist2', outDist2, `must hold ${what} * k = ${need} distances`);
   if (outCounts.length < maxIndex + 1) throw new InvalidArgumentError('outCounts', outCounts, `must hold ${what} = ${maxIndex + 1} counts`);
   let total = 0;
+  _queryR[0] = r;
   for (let t = start; t < end; t++) {
     const id = sid[t];
     const o = bySlot ? t : id;
-    const n = kNearestSmall(hash, sx[t], sy[t], r, k, id, outIds, outDist2, o * k, lay, m);
+    const n = kNearestSmall(hash, sx, sy, t, _queryR, 0, k, id, outIds, outDist2, o * k, lay, m);
     outCounts[o] = n;
     total += n;
   }
@@ -718,9 +764,10 @@ function growCandidates(n: number): void {
  * outIds/outDist2[off .. off + n).
  */
 function kNearestCore(
-  hash: SpatialHash, x: number, y: number, r: number, k: number, excludeId: number,
+  hash: SpatialHash, xs: Float64Array, ys: Float64Array, xi: number, rs: Float64Array, ri: number, k: number, excludeId: number,
   outIds: Int32Array, outDist2: Float64Array, off: number, layers: Int32Array | null, mask: number,
 ): number {
+  const x = xs[xi], y = ys[xi], r = rs[ri];
   const count = hash.count;
   if (count === 0 || k === 0) return 0;
   const hasLayers = layers !== null;
