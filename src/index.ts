@@ -25,6 +25,8 @@ export {
   spawnAgent,
   despawnAgent,
   isAgent,
+  liveEntityCount,
+  requireEntitySlot,
   requireAgent,
   agentCount,
   setAgentPosition,

@@ -2,7 +2,7 @@ import { addEntity, removeEntity } from 'bitecs';
 import type { CrowdWorld } from '../src/world/crowd';
 import { CapacityError, InvalidArgumentError, UnknownEntityError } from '../src/core/errors';
 import { requireFinite, requireNonNegative, requirePositive } from '../src/core/validate';
-import { requireAgent } from '../src/world/agents';
+import { requireAgent, requireEntitySlot } from '../src/world/agents';
 import { onDespawn } from '../src/world/registry';
 import { nowMs, profileCount, profileRecord } from '../src/world/profiler';
 import { dcos, dsin } from '../src/core/dmath';
@@ -101,6 +101,7 @@ export function createFormation(world: CrowdWorld, opts: FormationOptions): numb
   const margin = requirePositive('opts.margin', opts.margin ?? 0.8);
   if (margin > 1) throw new InvalidArgumentError('opts.margin', margin, 'must be at most 1');
   const memberSlowingRadius = requirePositive('opts.memberSlowingRadius', opts.memberSlowingRadius ?? 1);
+  requireEntitySlot(world, 'maxAgents');
   const st = formationState(world);
   formationComponent(world);
   const eid = addEntity(world);

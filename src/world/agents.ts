@@ -1,4 +1,4 @@
-import { addComponent, addEntity, removeEntity } from 'bitecs';
+import { addComponent, addEntity, removeEntity, $internal } from 'bitecs';
 import { CapacityError, InvalidArgumentError, OutOfRangeError, UnknownEntityError } from '../core/errors';
 import { SPATIAL_HASH_MAX_COORDINATE } from '../spatial/hash';
 import { requireFinite, requireInteger, requireNonNegative, requireNonNegativeOrInfinity, requirePositive } from '../core/validate';
@@ -60,9 +60,7 @@ export function spawnAgent(world: CrowdWorld, init: AgentInit): number {
   const layer = requireInteger('init.layer', init.layer ?? 1, -2147483648, 2147483647);
   const mask = requireInteger('init.mask', init.mask ?? -1, -2147483648, 2147483647);
   const agents = world.agents;
-  if (agents.count >= world.capacity) {
-    throw new CapacityError('maxAgents', world.capacity, `cannot spawn: the world is full (${agents.count} live agents)`);
-  }
+  requireEntitySlot(world, 'maxAgents');
 
   const eid = addEntity(world);
   if (eid > world.capacity) {
@@ -98,6 +96,23 @@ export function spawnAgent(world: CrowdWorld, init: AgentInit): number {
   agents.denseIndex[eid] = agents.count;
   agents.dense[agents.count++] = eid;
   return eid;
+}
+
+/** Live bitecs entities of the world: agents plus other entities such as formation groups. */
+export function liveEntityCount(world: CrowdWorld): number {
+  return (world as unknown as { [$internal]: { entityIndex: { aliveCount: number } } })[$internal].entityIndex.aliveCount;
+}
+
+/**
+ * Throw CapacityError (changing nothing) unless one more entity fits. Stores have capacity + 1 slots and bitecs
+ * recycles ids densely, so while live entities stay ≤ capacity every id stays ≤ capacity. Agents and other
+ * entities (formation groups) share this budget.
+ */
+export function requireEntitySlot(world: CrowdWorld, field: string): void {
+  const live = liveEntityCount(world);
+  if (live >= world.capacity) {
+    throw new CapacityError(field, world.capacity, `the world is full (${world.agents.count} live agents, ${live - world.agents.count} other entities)`);
+  }
 }
 
 /** True if `eid` is a live agent of this world. */
