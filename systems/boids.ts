@@ -3,10 +3,9 @@ import { InvalidArgumentError } from '../src/core/errors';
 import { requireInteger, requireNonNegative, requirePositive } from '../src/core/validate';
 import { requireAgent } from '../src/world/agents';
 import { nowMs, profileCount, profileRecord } from '../src/world/profiler';
-import { queryKNearest, queryRadius } from '../src/spatial/hash';
-import { boidsAcceleration } from '../src/boids/boids';
+import { queryKNearestAt, queryRadiusAt } from '../src/spatial/hash';
+import { boidsAccelerationAt } from '../src/boids/boids';
 import { boidsTopologicalSorted } from '../src/boids/fused';
-import { vec2Out } from '../src/steering/behaviours';
 import { boidsComponent, BOIDS_MAX_NEIGHBOURS, BOIDS_METRIC, BOIDS_TOPOLOGICAL, type BoidsStore } from '../components/boids';
 import { lodComponent, LOD_BOIDS } from '../components/lod';
 import { steeringComponent } from '../components/steering';
@@ -56,7 +55,6 @@ export function setBoids(world: CrowdWorld, eid: number, cfg: BoidsConfig): void
 // Scratch owned by the boids system.
 const _boidsNbr = new Int32Array(BOIDS_MAX_NEIGHBOURS);
 const _boidsDist2 = new Float64Array(BOIDS_MAX_NEIGHBOURS);
-const _boidsA = vec2Out();
 let _boidsAx = new Float64Array(0);
 let _boidsAy = new Float64Array(0);
 let _boidsFused = new Uint8Array(0);
@@ -150,19 +148,19 @@ export function boidsAccelerations(
   const px = world.position.x, py = world.position.y, vx = world.velocity.x, vy = world.velocity.y;
   const layer = world.agent.layer, maskA = world.agent.mask;
   const hash = world.hash;
-  const nbr = _boidsNbr, d2 = _boidsDist2, a = _boidsA;
+  const nbr = _boidsNbr, d2 = _boidsDist2;
   let total = 0;
   for (let i = 0; i < count; i++) {
     const eid = order[start + i];
     if (skip !== null && skip[eid] !== 0) continue;
     if (b.enabled[eid] === 0 || (lodFlags[eid] & LOD_BOIDS) === 0) { outAx[eid] = 0; outAy[eid] = 0; continue; }
     const mask = maskA[eid];
+    // Array-and-index forms of the query and kernel: no double crosses a call boundary, so nothing is boxed.
     const m = b.mode[eid] === BOIDS_METRIC
-      ? queryRadius(hash, px[eid], py[eid], b.radius[eid], eid, nbr, mask === -1 ? null : layer, mask)
-      : queryKNearest(hash, px[eid], py[eid], b.radius[eid], b.k[eid], eid, nbr, d2, mask === -1 ? null : layer, mask);
+      ? queryRadiusAt(hash, px, py, eid, b.radius, eid, eid, nbr, mask === -1 ? null : layer, mask)
+      : queryKNearestAt(hash, px, py, eid, b.radius, eid, b.k[eid], eid, nbr, d2, mask === -1 ? null : layer, mask);
     total += m;
-    boidsAcceleration(eid, px, py, vx, vy, nbr, m, b.wSep[eid], b.wAli[eid], b.wCoh[eid], a);
-    outAx[eid] = a.x; outAy[eid] = a.y;
+    boidsAccelerationAt(eid, px, py, vx, vy, nbr, m, b.wSep, b.wAli, b.wCoh, eid, outAx, outAy, eid);
   }
   return total;
 }

@@ -28,19 +28,48 @@ export function boidsAcceleration(
   i: number, px: Float64Array, py: Float64Array, vx: Float64Array, vy: Float64Array,
   nbr: Int32Array, count: number, wSep: number, wAli: number, wCoh: number, out: Vec2Out,
 ): void {
-  if (count === 0) { out.x = 0; out.y = 0; return; }
+  _wSep[0] = wSep;
+  _wAli[0] = wAli;
+  _wCoh[0] = wCoh;
+  boidsAccelerationAt(i, px, py, vx, vy, nbr, count, _wSep, _wAli, _wCoh, 0, _accX, _accY, 0);
+  out.x = _accX[0];
+  out.y = _accY[0];
+}
+
+const _minDist2 = new Float64Array([BOIDS_MIN_DIST2]);
+const _wSep = new Float64Array(1);
+const _wAli = new Float64Array(1);
+const _wCoh = new Float64Array(1);
+const _accX = new Float64Array(1);
+const _accY = new Float64Array(1);
+
+/**
+ * boidsAcceleration with the weights read from wSep/wAli/wCoh[w] and the result written to outX/outY[o]: the
+ * allocation-free form the boids system calls. V8 passes arguments tagged, so fractional doubles handed to a call
+ * it does not inline are boxed into fresh HeapNumbers, and an `{x, y}` out-object whose field representation was
+ * generalised by another use of the same shape boxes every double stored into it; arrays avoid both.
+ */
+export function boidsAccelerationAt(
+  i: number, px: Float64Array, py: Float64Array, vx: Float64Array, vy: Float64Array, nbr: Int32Array, count: number,
+  wSepA: Float64Array, wAliA: Float64Array, wCohA: Float64Array, w: number, outX: Float64Array, outY: Float64Array, o: number,
+): void {
+  if (count === 0) { outX[o] = 0; outY[o] = 0; return; }
+  const wSep = wSepA[w], wAli = wAliA[w], wCoh = wCohA[w];
   const xi = px[i], yi = py[i];
+  // Read through a Float64Array: a module-level constant is a mutable context slot in bundled output, loaded as a
+  // tagged value, and a variable that merges it with a computed double is kept boxed (a HeapNumber per neighbour).
+  const minD2 = _minDist2[0];
   let sx = 0, sy = 0, mvx = 0, mvy = 0, mpx = 0, mpy = 0;
   for (let n = 0; n < count; n++) {
     const j = nbr[n];
     const dx = xi - px[j], dy = yi - py[j];
-    let d2 = dx * dx + dy * dy;
+    const d2 = dx * dx + dy * dy;
     if (d2 > 0) {
-      if (d2 < BOIDS_MIN_DIST2) d2 = BOIDS_MIN_DIST2;
-      // (d/|d|)/|d| = d/|d|².
-      sx += dx / d2; sy += dy / d2;
+      // (d/|d|)/|d| = d/|d|², with |d|² floored at minD2.
+      const q = d2 < minD2 ? minD2 : d2;
+      sx += dx / q; sy += dy / q;
     } else {
-      sx += (i < j ? 1 : -1) / Math.sqrt(BOIDS_MIN_DIST2);
+      sx += (i < j ? 1 : -1) / Math.sqrt(minD2);
     }
     mvx += vx[j]; mvy += vy[j];
     // Cohesion accumulates offsets relative to p_i (not absolute positions): same result, no cancellation error far
@@ -48,8 +77,8 @@ export function boidsAcceleration(
     mpx -= dx; mpy -= dy;
   }
   const inv = 1 / count;
-  out.x = wSep * sx + wAli * (mvx * inv - vx[i]) + wCoh * mpx * inv;
-  out.y = wSep * sy + wAli * (mvy * inv - vy[i]) + wCoh * mpy * inv;
+  outX[o] = wSep * sx + wAli * (mvx * inv - vx[i]) + wCoh * mpx * inv;
+  outY[o] = wSep * sy + wAli * (mvy * inv - vy[i]) + wCoh * mpy * inv;
 }
 
 /**
