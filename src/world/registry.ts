@@ -48,9 +48,16 @@ export function registerStore(reg: ComponentRegistry, name: string, array: Agent
  * ```
  */
 export function defineAgentComponent<T>(world: CrowdWorld, name: string, make: (alloc: StoreAllocator) => T): T {
-  const reg = world.registry;
-  const existing = reg.components[name];
+  const existing = world.registry.components[name];
   if (existing !== undefined) return existing as T;
+  return createAgentComponent(world, name, make);
+}
+
+// The first-use path lives in its own function: its closures capture locals, so V8 allocates a context for them on
+// every entry to the function that declares them, early return or not. Every system looks its components up each
+// frame; the lookup above allocates nothing.
+function createAgentComponent<T>(world: CrowdWorld, name: string, make: (alloc: StoreAllocator) => T): T {
+  const reg = world.registry;
   if (typeof name !== 'string' || name.length === 0) throw new InvalidArgumentError('name', name, 'component name must be a non-empty string');
   const n = world.capacity + 1;
   const shared = world.config.sharedMemory;
