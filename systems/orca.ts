@@ -1,9 +1,9 @@
 import type { CrowdWorld } from '../src/world/crowd';
 import { nowMs, profileCount, profileRecord } from '../src/world/profiler';
-import { queryKNearest } from '../src/spatial/hash';
+import { queryKNearestAt } from '../src/spatial/hash';
 import { rngFloat } from '../src/core/rng';
 import { ORCA_FEASIBLE, ORCA_NO_OVERLAP, ORCA_PAPER, createOrcaAgent, createOrcaNeighbours, orcaShare, orcaVelocityUnchecked } from '../src/avoidance/orca';
-import { queryObstacleSegments } from '../src/avoidance/obstacles';
+import { queryObstacleSegmentsAt } from '../src/avoidance/obstacles';
 import { orcaComponent, orcaState, ORCA_MAX_NEIGHBOURS } from '../components/orca';
 import { LOD_ORCA, lodComponent } from '../components/lod';
 
@@ -12,7 +12,20 @@ const _orcaAgent = createOrcaAgent();
 const _orcaNb = createOrcaNeighbours(ORCA_MAX_NEIGHBOURS);
 const _orcaKnnIds = new Int32Array(ORCA_MAX_NEIGHBOURS);
 const _orcaKnnDist2 = new Float64Array(ORCA_MAX_NEIGHBOURS);
-const _orcaOut = { x: 0, y: 0 };
+// A class instance, not an `{ x, y }` literal: literals of that shape share one hidden-class chain across the whole
+// program, and once any of them stores a non-double the fields turn tagged, so every double stored into them is
+// boxed. This class's fields only ever hold doubles.
+class OrcaVelocityOut {
+  x = 0;
+  y = 0;
+}
+const _orcaOut = new OrcaVelocityOut();
+// Query point and radius for queryKNearestAt: a fractional double passed to a call V8 does not inline is boxed into
+// a fresh HeapNumber; passed in a Float64Array it is not.
+const _orcaQX = new Float64Array(1);
+const _orcaQY = new Float64Array(1);
+const _orcaQR = new Float64Array(1);
+const _orcaSegQuery = new Float64Array(3);
 let _orcaObsIds = new Int32Array(64);
 let _orcaObsDist2 = new Float64Array(64);
 /**
@@ -170,9 +183,12 @@ export function orcaCompute(world: CrowdWorld, ids: Int32Array, start: number, c
     const rMax = nDist[eid], kMax = maxN[eid], m = mask[eid];
     let n = 0;
     const guess = kthGuess[eid] + 2 * vmax * dt;
-    if (guess > 0 && guess < rMax) n = queryKNearest(hash, x, y, guess, kMax, eid, knnIds, knnD2, layer, m);
+    _orcaQX[0] = x;
+    _orcaQY[0] = y;
+    _orcaQR[0] = guess;
+    if (guess > 0 && guess < rMax) n = queryKNearestAt(hash, _orcaQX, _orcaQY, 0, _orcaQR, 0, kMax, eid, knnIds, knnD2, layer, m);
     if (n < kMax) {
-      n = queryKNearest(hash, x, y, rMax, kMax, eid, knnIds, knnD2, layer, m);
+      n = queryKNearestAt(hash, _orcaQX, _orcaQY, 0, nDist, eid, kMax, eid, knnIds, knnD2, layer, m);
       fullQueries++;
     }
     kthGuess[eid] = n === kMax && n > 0 ? Math.sqrt(knnD2[n - 1]) : rMax;
@@ -196,7 +212,10 @@ export function orcaCompute(world: CrowdWorld, ids: Int32Array, start: number, c
     // Obstacle segments within reach this horizon: tau_obstacle * maxSpeed + radius.
     let nObs = 0;
     if (hasObstacles) {
-      nObs = queryObstacleSegments(obstacles, x, y, tauO[eid] * vmax + r, obsIds, obsDist2);
+      _orcaSegQuery[0] = x;
+      _orcaSegQuery[1] = y;
+      _orcaSegQuery[2] = tauO[eid] * vmax + r;
+      nObs = queryObstacleSegmentsAt(obstacles, _orcaSegQuery, obsIds, obsDist2);
       segments += nObs;
     }
     if (orcaVelocityUnchecked(agent, nb, obstacles, obsIds, nObs, dt, out, mode) !== ORCA_FEASIBLE) fallbacks++;

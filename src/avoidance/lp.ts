@@ -34,10 +34,8 @@ export const LINE_STRIDE = 4;
  * With `directionOpt`, (optX, optY) is a unit direction to go as far as possible along; otherwise a point whose
  * projection onto the line we want. Returns false when the feasible interval on the line is empty.
  */
-function linearProgram1(
-  lines: Float64Array, lineNo: number, radius: number,
-  optX: number, optY: number, directionOpt: boolean, out: Float64Array,
-): boolean {
+function linearProgram1(lines: Float64Array, lineNo: number, args: Float64Array, directionOpt: boolean, out: Float64Array): boolean {
+  const radius = args[0], optX = args[1], optY = args[2];
   const o = lineNo * LINE_STRIDE;
   const px = lines[o], py = lines[o + 1], dx = lines[o + 2], dy = lines[o + 3];
   // Intersect the line p + t d with the disc |v| = radius: |p|^2 + 2 t (p.d) + t^2 = r^2.
@@ -96,6 +94,22 @@ export function linearProgram2(
   lines: Float64Array, count: number, radius: number,
   optX: number, optY: number, directionOpt: boolean, out: Float64Array,
 ): number {
+  const args = _lp2Args;
+  args[0] = radius;
+  args[1] = optX;
+  args[2] = optY;
+  return linearProgram2At(lines, count, args, directionOpt, out);
+}
+
+// Argument blocks: radius, optX, optY. The programs pass their doubles in Float64Arrays, because V8 passes arguments
+// tagged and boxes a fractional double handed to a call it does not inline (one HeapNumber per call per value).
+const _lp2Args = new Float64Array(3);
+const _lp3Args = new Float64Array(3);
+const _lp3Inner = new Float64Array(3);
+
+/** linearProgram2 with (radius, optX, optY) = args[0..3): the allocation-free form ORCA calls. */
+export function linearProgram2At(lines: Float64Array, count: number, args: Float64Array, directionOpt: boolean, out: Float64Array): number {
+  const radius = args[0], optX = args[1], optY = args[2];
   if (directionOpt) {
     // The objective direction is a unit vector: the disc's extreme point in that direction.
     out[0] = optX * radius;
@@ -117,7 +131,7 @@ export function linearProgram2(
     // det(d, p - v) > 0: the current optimum lies on the forbidden (right) side of line i.
     if (lines[o + 2] * (lines[o + 1] - out[1]) - lines[o + 3] * (lines[o] - out[0]) > 0) {
       const keepX = out[0], keepY = out[1];
-      if (!linearProgram1(lines, i, radius, optX, optY, directionOpt, out)) {
+      if (!linearProgram1(lines, i, args, directionOpt, out)) {
         out[0] = keepX;
         out[1] = keepY;
         return i;
@@ -136,6 +150,17 @@ export function linearProgram3(
   lines: Float64Array, count: number, numHard: number, beginLine: number, radius: number,
   proj: Float64Array, out: Float64Array,
 ): void {
+  _lp3Args[0] = radius;
+  linearProgram3At(lines, count, numHard, beginLine, _lp3Args, proj, out);
+}
+
+/** linearProgram3 with radius = args[0]: the allocation-free form ORCA calls. */
+export function linearProgram3At(
+  lines: Float64Array, count: number, numHard: number, beginLine: number, args: Float64Array,
+  proj: Float64Array, out: Float64Array,
+): void {
+  const radius = args[0];
+  const inner = _lp3Inner;
   let distance = 0;
   const hardLen = numHard * LINE_STRIDE;
   for (let i = beginLine; i < count; i++) {
@@ -178,7 +203,10 @@ export function linearProgram3(
     }
     const keepX = out[0], keepY = out[1];
     // Objective: as far as possible in line i's permitted normal direction (-d_y, d_x).
-    if (linearProgram2(proj, n, radius, -diy, dix, true, out) < n) {
+    inner[0] = radius;
+    inner[1] = -diy;
+    inner[2] = dix;
+    if (linearProgram2At(proj, n, inner, true, out) < n) {
       // In exact arithmetic this cannot fail (the current optimum is feasible for this program); if round-off
       // makes it fail, keep the previous optimum.
       out[0] = keepX;

@@ -280,6 +280,21 @@ export function buildObstacleIndex(set: ObstacleSet): void {
 export function queryObstacleSegments(
   set: ObstacleSet, px: number, py: number, range: number, out: Int32Array, outDistSq: Float64Array,
 ): number {
+  _segQuery[0] = px;
+  _segQuery[1] = py;
+  _segQuery[2] = range;
+  return queryObstacleSegmentsAt(set, _segQuery, out, outDistSq);
+}
+
+const _segQuery = new Float64Array(3);
+
+/**
+ * queryObstacleSegments for the point (query[0], query[1]) and range query[2]: the allocation-free form per-frame
+ * systems call. V8 passes arguments tagged, so a fractional double handed to a call it does not inline is boxed into
+ * a fresh HeapNumber on every call; read from a Float64Array it is not.
+ */
+export function queryObstacleSegmentsAt(set: ObstacleSet, query: Float64Array, out: Int32Array, outDistSq: Float64Array): number {
+  const px = query[0], py = query[1], range = query[2];
   if (set.indexDirty) buildObstacleIndex(set);
   const cols = set.cols, rows = set.rows;
   if (cols === 0 || out.length === 0) return 0;

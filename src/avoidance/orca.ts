@@ -38,7 +38,7 @@
  */
 import { InvalidArgumentError, OutOfRangeError } from '../core/errors';
 import { requireFinite, requireInteger, requireNonNegative, requirePositive } from '../core/validate';
-import { LINE_STRIDE, linearProgram2, linearProgram3 } from './lp';
+import { LINE_STRIDE, linearProgram2At, linearProgram3At } from './lp';
 import type { ObstacleSet } from './obstacles';
 
 /** The subject agent of one ORCA solve. Create once with `createOrcaAgent` and overwrite the fields per agent. */
@@ -167,6 +167,7 @@ const COVER_EPSILON = 1e-5;
 let _orcaLines = new Float64Array(64 * LINE_STRIDE);
 let _orcaProj = new Float64Array(64 * LINE_STRIDE);
 const _orcaResult = new Float64Array(2);
+const _orcaLpArgs = new Float64Array(3);
 let _orcaLineCount = 0;
 let _orcaObstacleLineCount = 0;
 
@@ -266,19 +267,24 @@ export function orcaVelocityUnchecked(
   const numHard = nl;
 
   // ---- agent half-planes ----
-  nl = agentLines(lines, nl, agent, neighbours, 1 / agent.timeHorizon, 1 / dt);
+  nl = agentLines(lines, nl, agent, neighbours, dt);
 
   // ---- linear programs ----
   const res = _orcaResult;
   let status = ORCA_FEASIBLE;
-  const vmax = agent.maxSpeed;
-  const fail = linearProgram2(lines, nl, vmax, agent.prefVx, agent.prefVy, false, res);
+  // Speed limit and preferred velocity go to the programs in a Float64Array (doubles passed as arguments would be
+  // boxed).
+  const lp = _orcaLpArgs;
+  lp[0] = agent.maxSpeed;
+  lp[1] = agent.prefVx;
+  lp[2] = agent.prefVy;
+  const fail = linearProgram2At(lines, nl, lp, false, res);
   if (fail < nl) {
     status = ORCA_FALLBACK;
     if (fail >= numHard) {
-      linearProgram3(lines, nl, numHard, fail, vmax, _orcaProj, res);
+      linearProgram3At(lines, nl, numHard, fail, lp, _orcaProj, res);
     } else {
-      linearProgram3(lines, nl, numObstLines, fail, vmax, _orcaProj, res);
+      linearProgram3At(lines, nl, numObstLines, fail, lp, _orcaProj, res);
       status = ORCA_FALLBACK_SOFT_CONTACT;
     }
   }
@@ -326,10 +332,12 @@ function contactLines(lines: Float64Array, nl: number, agent: OrcaAgent, neighbo
 }
 
 /**
- * Write one half-plane per neighbour into `lines` from line index `nl`, with look-ahead 1 / invTau (and the
- * overlap-resolving cut-off of 1 / invDt); returns the new line count.
+ * Write one half-plane per neighbour into `lines` from line index `nl`, with look-ahead agent.timeHorizon (and the
+ * overlap-resolving cut-off of dt); returns the new line count. The reciprocals are taken here, not by the caller:
+ * a computed double passed to a call V8 does not inline is boxed into a fresh HeapNumber.
  */
-function agentLines(lines: Float64Array, nl: number, agent: OrcaAgent, neighbours: OrcaNeighbours, invTau: number, invDt: number): number {
+function agentLines(lines: Float64Array, nl: number, agent: OrcaAgent, neighbours: OrcaNeighbours, dt: number): number {
+  const invTau = 1 / agent.timeHorizon, invDt = 1 / dt;
   const nAgents = neighbours.count;
   const px = agent.x, py = agent.y, vx = agent.vx, vy = agent.vy;
   const radius = agent.radius;
