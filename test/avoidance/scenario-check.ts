@@ -28,15 +28,15 @@ function inside(px: number, py: number, pts: [number, number][]): boolean {
 }
 
 /**
- * Step the scene until every agent has arrived or `maxSteps` pass. Each step, brute force over all pairs (an
+ * Step the scene (the whole pipeline, contacts included unless `contacts: false`) until every agent has arrived or
+ * `maxSteps` pass. After each whole step, brute force over all pairs (an
  * independent check, not the spatial hash): the largest overlap r_i + r_j - |p_i - p_j|; over all obstacles: the
  * largest penetration of a body into an obstacle (r - distance to the boundary, or more if the centre is inside).
  */
-export function runScenario(scene: OrcaScene, maxSteps: number): ScenarioResult {
+export function runScenario(scene: OrcaScene, maxSteps: number, options: { contacts?: boolean } = {}): ScenarioResult {
   const { world, eids } = scene;
-  // ORCA alone: the contacts system (positional resolution, last in the frame) does not know ORCA's obstacles and
-  // would push agents into them; it is tested in its own area.
-  world.enabled.contacts = false;
+  // contacts: false runs ORCA alone (to test what its own modes guarantee without the contacts pass)
+  world.enabled.contacts = options.contacts ?? true;
   const n = eids.length;
   const px = world.position.x, py = world.position.y, rad = world.agent.radius;
   let maxOverlap = -Infinity, maxPen = -Infinity, nan = false, arrived = 0, s = 0;
