@@ -54,9 +54,16 @@ function linearProgram1(lines: Float64Array, lineNo: number, args: Float64Array,
     const denominator = dx * ey - dy * ex;
     const numerator = ex * (py - qy) - ey * (px - qx);
     if (Math.abs(denominator) <= LP_EPSILON) {
-      // Parallel lines: line lineNo is either entirely permitted by line i or entirely forbidden.
-      if (numerator < 0) return false;
-      continue;
+      // (Nearly) parallel lines. Along line lineNo, line i's signed clearance g(t) = det(e, p + t d − q) =
+      // numerator − t·denominator is linear in t. RVO2 takes the sign of g at t = 0 for the whole line, which is
+      // wrong when the lines are nearly coincident but cross inside the disc (two lines through the same point at
+      // 1e-5 rad: g(0) = −5e-324 would call the program infeasible while half the interval is permitted). Test the
+      // interval's two ends instead (finite: it lies in the disc): both forbidden → infeasible, both permitted →
+      // no bound; otherwise the lines cross inside [tLeft, tRight], so t = numerator / denominator lies in that
+      // interval and cannot overflow, and the general case below applies.
+      const gLeft = numerator - tLeft * denominator, gRight = numerator - tRight * denominator;
+      if (gLeft < 0 && gRight < 0) return false;
+      if (gLeft >= 0 && gRight >= 0) continue;
     }
     const t = numerator / denominator;
     if (denominator >= 0) {

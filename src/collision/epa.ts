@@ -32,6 +32,10 @@ const _fn = new Float64Array(3 * MAXF);
 const _fd = new Float64Array(MAXF);
 const _falive = new Uint8Array(MAXF);
 const _edges = new Int32Array(2 * MAXE);
+// flood fill of the visible faces: removal stamps and the stack
+const _fremoved = new Int32Array(MAXF);
+const _stack = new Int32Array(MAXF);
+let _floodStamp = 0;
 
 /** Result of the last epaLocal call (A's frame). */
 export const epaState = {
@@ -121,27 +125,50 @@ function epaExpand(a: Shape, b: Shape, rel: Float64Array, maxIterations: number,
     pairSupport(a, b, rel, nx, ny, nz, true, _ew, _ea, _eb, 3 * w);
     const wx = _ew[3 * w], wy = _ew[3 * w + 1], wz = _ew[3 * w + 2];
     if (wx * nx + wy * ny + wz * nz - bd <= tol) break; // converged: the support point adds (almost) nothing
-    // Remove the faces w sees; their boundary edges that are not shared by two removed faces form the horizon.
-    // (Zero-area slivers, with distance Infinity, are never removed: their plane is unknown.)
+    // Remove the faces w sees and collect the horizon: the edges between a removed face and a kept one. The
+    // visible set is grown by a flood fill from the nearest face across shared edges, so it is connected and its
+    // boundary is one closed loop. (Testing every face independently, as before 2026-11-29, could also remove
+    // faces on the far side that see w only by round-off, when D is nearly flat — a cylinder tilted by 1e-13 rad
+    // inside a box: the removed set then had holes, the re-triangulated polytope was no longer a closed surface,
+    // the face table overflowed and EPA stopped at a wrong face, depth 0.31 instead of 0.55.)
+    // Zero-area slivers (distance Infinity) are never removed: their plane is unknown.
     let ne = 0;
-    for (let f = 0; f < nfL; f++) {
-      if (_falive[f] !== 1) continue;
-      const df = _fd[f];
-      if (df === Infinity || _fn[3 * f] * wx + _fn[3 * f + 1] * wy + _fn[3 * f + 2] * wz - df <= visTol) continue;
-      _falive[f] = 0;
+    const stamp = ++_floodStamp;
+    let top = 0;
+    _falive[best] = 0; _fremoved[best] = stamp; _stack[top++] = best;
+    while (top > 0) {
+      const f = _stack[--top];
       for (let k = 0; k < 3; k++) {
         const i = _fi[3 * f + k], j = _fi[3 * f + (k === 2 ? 0 : k + 1)];
-        // an edge seen in both directions is interior to the removed region
-        let found = -1;
-        for (let m = 0; m < ne; m++) if (_edges[2 * m] === j && _edges[2 * m + 1] === i) { found = m; break; }
-        if (found >= 0) { ne--; _edges[2 * found] = _edges[2 * ne]; _edges[2 * found + 1] = _edges[2 * ne + 1]; }
-        else if (ne < MAXE) { _edges[2 * ne] = i; _edges[2 * ne + 1] = j; ne++; }
+        // the face across edge (i, j) holds the edge (j, i)
+        let g = -1;
+        for (let h = 0; h < nfL && g < 0; h++) {
+          if (_falive[h] !== 1 && _fremoved[h] !== stamp) continue;
+          const h0 = _fi[3 * h], h1 = _fi[3 * h + 1], h2 = _fi[3 * h + 2];
+          if ((h0 === j && h1 === i) || (h1 === j && h2 === i) || (h2 === j && h0 === i)) g = h;
+        }
+        if (g >= 0 && _fremoved[g] === stamp) continue; // interior edge of the removed region
+        const dg = g >= 0 ? _fd[g] : Infinity;
+        if (g >= 0 && dg !== Infinity && _fn[3 * g] * wx + _fn[3 * g + 1] * wy + _fn[3 * g + 2] * wz - dg > visTol) {
+          _falive[g] = 0; _fremoved[g] = stamp; _stack[top++] = g;
+        } else if (ne < MAXE) { _edges[2 * ne] = i; _edges[2 * ne + 1] = j; ne++; }
       }
     }
     if (ne === 0) break; // numerical: w sees nothing, treat as converged
-    if (nfL + ne > MAXF) break; // out of face capacity: keep the best face so far
+    // New faces go into the slots of removed ones first. (Appending only, the face table filled up after ~20
+    // iterations on nearly flat Minkowski differences — a cylinder tilted by 1e-13 rad inside a box: near-coplanar
+    // support points make every iteration replace a large horizon — and EPA stopped at an unconverged face, with
+    // a depth of 0.31 instead of 0.55.)
+    let live = 0;
+    for (let f = 0; f < nfL; f++) live += _falive[f];
+    if (live + ne > MAXF) break; // out of face capacity: keep the best face so far
     nvL++;
-    for (let m = 0; m < ne; m++) setFace(nfL++, _edges[2 * m], _edges[2 * m + 1], w);
+    let slot = 0;
+    for (let m = 0; m < ne; m++) {
+      while (slot < nfL && _falive[slot] === 1) slot++;
+      if (slot < nfL) setFace(slot++, _edges[2 * m], _edges[2 * m + 1], w);
+      else setFace(nfL++, _edges[2 * m], _edges[2 * m + 1], w);
+    }
   }
   epaState.iterations = it;
   nv = nvL; nf = nfL;
