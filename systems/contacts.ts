@@ -24,7 +24,7 @@
  */
 import type { CrowdWorld } from '../src/world/crowd';
 import { nowMs, profileCount, profileRecord } from '../src/world/profiler';
-import { queryRadius } from '../src/spatial/hash';
+import { queryRadiusAt } from '../src/spatial/hash';
 import { requireInteger, requireNonNegative, requireFinite } from '../src/core/validate';
 import { InvalidArgumentError } from '../src/core/errors';
 import { dcos, dsin } from '../src/core/dmath';
@@ -258,6 +258,11 @@ function buildStaticGrid(st: ContactsState, cellSize: number): void {
 
 // ---- scratch (module-scope, reused every frame) ----
 const _candidates = new Int32Array(512);
+// Doubles handed to helpers go through Float64Arrays: V8 passes arguments and return values tagged, so a fractional
+// double crossing a call it does not inline is boxed into a fresh HeapNumber (per agent, per constraint).
+const _queryR = new Float64Array(1); // query radius for queryRadiusAt
+const _gapArgs = new Float64Array(5); // segmentGap: x, y, r, reach in; gap out
+const _kArgs = new Float64Array(3); // pushConstraint: nx, ny, depth
 const _poseA = new Float64Array(4), _poseB = new Float64Array(4);
 const _unit = circleShape(1);
 const _input = createManifold2Input(_unit, _poseA, _unit, _poseB, 0);
@@ -349,7 +354,7 @@ function projectOut(world: CrowdWorld, st: ContactsState, e: number): boolean {
     const shapes = agentShapeComponent(world);
     moved = projectOutOfStatics(world, st, e, agentShapeTable(world), shapes.shape, shapes.angle);
   }
-  if (st.seg.nx > 0 && projectOutOfSegments(world, st.seg, e, st.bound[e])) moved = true;
+  if (st.seg.nx > 0 && projectOutOfSegments(world, st.seg, e, st.bound)) moved = true;
   return moved;
 }
 
@@ -424,15 +429,19 @@ function refreshSegments(world: CrowdWorld, st: ContactsState): void {
 }
 
 /**
- * Circle (x, y, r) against the obstacle segments near it: the smallest distance from the centre to any of them
- * minus r (a gap, negative = penetration), over the segments within r + reach. Exact: closest point on each segment.
+ * Circle (x, y, r) = args[0..3) against the obstacle segments near it: the smallest distance from the centre to any
+ * of them minus r (a gap, negative = penetration; Infinity if none), over the segments within r + reach = args[3],
+ * written to args[4]. Exact: closest point on each segment.
  */
-function segmentGap(sg: SegmentLayer, x: number, y: number, r: number, reach: number): number {
+function segmentGap(sg: SegmentLayer, args: Float64Array): void {
+  // (x, y, r, reach) in args[0..4), the gap out in args[4]: see _gapArgs.
+  const x = args[0], y = args[1], r = args[2], reach = args[3];
   let gap = Infinity;
+  args[4] = gap;
   const q = r + reach;
   const i0 = Math.max(0, Math.floor((x - q - sg.x0) / sg.cs)), i1 = Math.min(sg.nx - 1, Math.floor((x + q - sg.x0) / sg.cs));
   const j0 = Math.max(0, Math.floor((y - q - sg.y0) / sg.cs)), j1 = Math.min(sg.ny - 1, Math.floor((y + q - sg.y0) / sg.cs));
-  if (i0 > i1 || j0 > j1) return gap;
+  if (i0 > i1 || j0 > j1) return;
   const stamp = ++sg.stampValue;
   const s = sg.seg;
   for (let j = j0; j <= j1; j++) for (let i = i0; i <= i1; i++) {
@@ -451,7 +460,7 @@ function segmentGap(sg: SegmentLayer, x: number, y: number, r: number, reach: nu
       if (g < gap) gap = g;
     }
   }
-  return gap;
+  args[4] = gap;
 }
 
 /**
@@ -461,7 +470,8 @@ function segmentGap(sg: SegmentLayer, x: number, y: number, r: number, reach: nu
  * removed. Segments are immovable, so this is the exact projection onto each constraint; sequential over the
  * segments of one agent (two rounds, for corners), independent across agents (deterministic in any agent order).
  */
-function projectOutOfSegments(world: CrowdWorld, sg: SegmentLayer, e: number, r: number): boolean {
+function projectOutOfSegments(world: CrowdWorld, sg: SegmentLayer, e: number, bound: Float64Array): boolean {
+  const r = bound[e]; // the radius read here, not passed: a double argument would be boxed
   const px = world.position.x, py = world.position.y, vx = world.velocity.x, vy = world.velocity.y;
   const s = sg.seg;
   let any = false;
@@ -506,7 +516,8 @@ function projectOutOfSegments(world: CrowdWorld, sg: SegmentLayer, e: number, r:
 }
 
 /** Append a resolution constraint (grows the internal list by doubling; steady state allocates nothing). */
-function pushConstraint(st: ContactsState, a: number, b: number, circle: number, nx: number, ny: number, depth: number): void {
+function pushConstraint(st: ContactsState, a: number, b: number, circle: number, args: Float64Array): void {
+  const nx = args[0], ny = args[1], depth = args[2]; // see _kArgs
   if (st.kCount === st.kA.length) {
     const cap = 2 * st.kA.length;
     const gi = (x: Int32Array) => { const y = new Int32Array(cap); y.set(x); return y; };
@@ -627,7 +638,10 @@ function detect(world: CrowdWorld, st: ContactsState, report: boolean): number {
     const defaultA = shapeIdx[ea] < 0;
     // agents
     let m = 0;
-    if (hashed) m = queryRadius(world.hash, xa, ya, ba + maxBound + pad, ea, _candidates);
+    if (hashed) {
+      _queryR[0] = ba + maxBound + pad;
+      m = queryRadiusAt(world.hash, px, py, ea, _queryR, 0, ea, _candidates);
+    }
     for (let q = 0; q < m; q++) {
       const eb = _candidates[q];
       if (eb < ea) continue; // each pair once, from its smaller id
@@ -642,7 +656,8 @@ function detect(world: CrowdWorld, st: ContactsState, report: boolean): number {
         let nx = 1, ny = 0;
         if (d > 1e-12 * (ra + rb)) { nx = dx / d; ny = dy / d; } // (nearly) coincident centres: +x (deterministic)
         const depth = ra + rb - d;
-        pushConstraint(st, ea, eb, 1, nx, ny, depth);
+        _kArgs[0] = nx; _kArgs[1] = ny; _kArgs[2] = depth;
+        pushConstraint(st, ea, eb, 1, _kArgs);
         if (report && depth >= -st.margin) {
           const mid = ra - 0.5 * depth;
           _man.count = 1; _man.normal[0] = nx; _man.normal[1] = ny; _man.depth = depth;
@@ -656,7 +671,8 @@ function detect(world: CrowdWorld, st: ContactsState, report: boolean): number {
       _input.shapeB = agentShape(world, eb, table, shapeIdx, angle, _poseB, _circles);
       contactManifold2(_input, _man);
       if (_man.count > 0) {
-        pushConstraint(st, ea, eb, 0, _man.normal[0], _man.normal[1], _man.depth);
+        _kArgs[0] = _man.normal[0]; _kArgs[1] = _man.normal[1]; _kArgs[2] = _man.depth;
+        pushConstraint(st, ea, eb, 0, _kArgs);
         if (report && _man.depth >= -st.margin) writeContact(buf, ea, eb, _man);
       }
     }
@@ -693,9 +709,13 @@ function detect(world: CrowdWorld, st: ContactsState, report: boolean): number {
     }
     // obstacle segments (ORCA obstacles, steering walls): agents within the speculative distance are projected
     // out of them after every resolution pass
-    if (st.seg.nx > 0 && st.wallStamp[ea] !== wallFrame && segmentGap(st.seg, xa, ya, ba, spec) < spec) {
-      st.wallStamp[ea] = wallFrame;
-      st.nearWall[st.nearCount++] = ea;
+    if (st.seg.nx > 0 && st.wallStamp[ea] !== wallFrame) {
+      _gapArgs[0] = xa; _gapArgs[1] = ya; _gapArgs[2] = ba; _gapArgs[3] = spec;
+      segmentGap(st.seg, _gapArgs);
+      if (_gapArgs[4] < spec) {
+        st.wallStamp[ea] = wallFrame;
+        st.nearWall[st.nearCount++] = ea;
+      }
     }
   }
   _input.margin = st.margin;
