@@ -600,7 +600,11 @@ function kNearestSmall(
   // covers that with room. For a representable p.x >= x - rr, rounded subtraction, the rounded product by inv and
   // floor are all monotone, so floor(p.x * inv) >= floor(fl(x - rr) * inv): every accepted entry lies in
   // [i0, i1] x [j0, j1] with no further slack.
-  const rr = r * (1 + 1e-14);
+  // The relative bound fails when the squares underflow: with r = 0, a point at |dx| = 5e-324 has
+  // fl(dx²) = 0 <= fl(r²) = 0 and is accepted (as queryRadius accepts it), yet lies outside [x − r, x + r]. Any
+  // accepted d² below the normal range (2^-1022) has |dx| < 2^-511, so an absolute 2^-510 on top covers every
+  // underflow case; for any r above ~1e-140 it is absorbed by rounding and changes nothing.
+  const rr = r * (1 + 1e-14) + 2.983336292480083e-154; // + 2^-510
   const fi0 = Math.floor((x - rr) * inv), fi1 = Math.floor((x + rr) * inv);
   const fj0 = Math.floor((y - rr) * inv), fj1 = Math.floor((y + rr) * inv);
   if (!((fi1 - fi0 + 1) * (fj1 - fj0 + 1) <= SMALL_QUERY_CELLS && fi0 > -CELL_LIMIT && fi1 < CELL_LIMIT && fj0 > -CELL_LIMIT && fj1 < CELL_LIMIT)) {
