@@ -39,8 +39,13 @@ function linearProgram1(lines: Float64Array, lineNo: number, args: Float64Array,
   const o = lineNo * LINE_STRIDE;
   const px = lines[o], py = lines[o + 1], dx = lines[o + 2], dy = lines[o + 3];
   // Intersect the line p + t d with the disc |v| = radius: |p|^2 + 2 t (p.d) + t^2 = r^2.
+  // disc = r² − (squared distance from the origin to the line) = dot² + r² − |p|² (as RVO2 writes it), but taken from
+  // the perpendicular p − (p·d) d: written as dot² − |p|², it cancels catastrophically when p lies far along the
+  // line (a bisector of nearly anti-parallel lines crosses at ~1e6 m: |p|² ~ 1e13 has an ulp of ~2e-3, far above a
+  // small speed disc's r²), and the "disc" then admits points outside the speed limit.
   const dot = px * dx + py * dy;
-  const disc = dot * dot + radius * radius - (px * px + py * py);
+  const fx = px - dot * dx, fy = py - dot * dy;
+  const disc = radius * radius - (fx * fx + fy * fy);
   // The speed disc lies entirely on the wrong side of (or misses) the line: infeasible.
   if (disc < 0) return false;
   const sq = Math.sqrt(disc);
@@ -201,6 +206,12 @@ export function linearProgram3At(
       const len = Math.sqrt(ex * ex + ey * ey);
       ex /= len;
       ey /= len;
+      // Anchor the bisector at its point nearest the origin. Nearly anti-parallel lines (|det| just above
+      // LP_EPSILON) cross ~|p_i − p_j| / |det| away, e.g. 3.6e6 m for lines 36 m apart; carried into the 2D program
+      // such a point costs every later product its precision (the result left the speed disc by 10x).
+      const bd = bx * ex + by * ey;
+      bx -= bd * ex;
+      by -= bd * ey;
       const w = n * LINE_STRIDE;
       proj[w] = bx;
       proj[w + 1] = by;

@@ -301,6 +301,12 @@ export function orcaVelocityUnchecked(
  * line, which is usually infeasible in a crowd.
  */
 const CONTACT_SKIN = 1.001;
+/**
+ * Smallest squared length whose square root is accurate to full double precision: 2^-1022 · 2^52 = 2^-970 (below
+ * 2^-1022 a square is subnormal and keeps fewer than 52 significant bits). Squared lengths below it are normalised
+ * by rescaling first.
+ */
+const MIN_ACCURATE_SQ = 1.0020841800044864e-292; // 2^-970
 /** ORCA_NO_OVERLAP's contact lines (see there) from line index `nl`; returns the new line count. */
 function contactLines(lines: Float64Array, nl: number, agent: OrcaAgent, neighbours: OrcaNeighbours, dt: number): number {
   const n = neighbours.count;
@@ -358,8 +364,14 @@ function agentLines(lines: Float64Array, nl: number, agent: OrcaAgent, neighbour
       const dot1 = wx * relPx + wy * relPy;
       if (dot1 < 0 && dot1 * dot1 > RSq * wLenSq) {
         // Closest boundary point is on the cut-off circle (dot1 < 0 implies |w| > 0).
-        const wLen = Math.sqrt(wLenSq);
-        const nx = wx / wLen, ny = wy / wLen;
+        let wLen = Math.sqrt(wLenSq);
+        let nx = wx / wLen, ny = wy / wLen;
+        if (!(wLenSq >= MIN_ACCURATE_SQ)) {
+          // |w|² is subnormal: few significant bits, so w / sqrt(|w|²) is not a unit vector. Rescale first.
+          const s = Math.abs(wx) > Math.abs(wy) ? Math.abs(wx) : Math.abs(wy);
+          const sx = wx / s, sy = wy / s, l = Math.sqrt(sx * sx + sy * sy);
+          nx = sx / l; ny = sy / l; wLen = s * l;
+        }
         dirX = ny;
         dirY = -nx;
         const m = R * invTau - wLen;
@@ -384,11 +396,19 @@ function agentLines(lines: Float64Array, nl: number, agent: OrcaAgent, neighbour
     } else {
       // Overlapping: push apart within one time step, using the cut-off circle of radius R / dt at p / dt.
       const wx = relVx - invDt * relPx, wy = relVy - invDt * relPy;
-      const wLen = Math.sqrt(wx * wx + wy * wy);
+      const wSq = wx * wx + wy * wy;
+      let wLen = Math.sqrt(wSq);
       let nx: number, ny: number;
-      if (wLen > 0) {
+      if (wSq >= MIN_ACCURATE_SQ) {
         nx = wx / wLen;
         ny = wy / wLen;
+      } else if (wx !== 0 || wy !== 0) {
+        // |w|² underflowed (to 0 or to a subnormal with a few significant bits: a relative velocity of 6e-162 m/s
+        // gave a "unit" normal of length 1.0145 and a result 1.5 % above maxSpeed). Rescale by the larger component
+        // so the squares are exact enough, then normalise.
+        const s = Math.abs(wx) > Math.abs(wy) ? Math.abs(wx) : Math.abs(wy);
+        const sx = wx / s, sy = wy / s, l = Math.sqrt(sx * sx + sy * sy);
+        nx = sx / l; ny = sy / l; wLen = s * l;
       } else {
         // Coincident with equal velocities (or v = p / dt exactly): no geometric direction exists. Separate along
         // x, antisymmetrically by id so the two agents choose opposite directions.
