@@ -6,19 +6,26 @@
  *  1. Bounds: each agent's bounding radius (its shape's, or agent.radius for the default circle) and the largest
  *     displacement since the spatial hash was built (positions moved during integration; queries are padded by it).
  *  2. Broad phase: agent pairs from `world.hash` (each pair once, smaller entity id first), agent × static shapes
- *     from a uniform grid over the static shapes, rebuilt only when they change (counting sort into flat arrays).
+ *     from a uniform grid over the static shapes, agent × obstacle segments (the world's ORCA obstacles and steering
+ *     walls) from a second grid over the segments; both grids are rebuilt only when their geometry changes (counting
+ *     sort into flat arrays). Pairs within a speculative distance (a quarter of the largest agent radius) are kept
+ *     as resolution candidates, since resolution moves agents.
  *  3. Narrow phase: circle–circle inline (the common case), anything else through contactManifold2 (GJK/EPA and
- *     clipping). Contacts go to the buffer in a deterministic order (dense agent order, then hash order).
+ *     clipping); circle × segment by the exact closest point. Touching contacts go to the buffer in a deterministic
+ *     order (dense agent order, then hash order).
  *  4. Positional resolution (position-based, Müller et al. 2007 "Position Based Dynamics", with the Jacobi
- *     averaging of Macklin et al. 2014 "Unified Particle Physics", section 4.2): `iterations` passes, each computing
- *     every contact's correction (depth − slop, split by inverse mass along the fixed normal) for all agents before
- *     applying the per-agent averages, so the result does not depend on the contact order. Depths are updated
- *     linearly from the applied moves between passes.
- *  5. Walls: static shapes are immovable. A final sequential projection takes every agent that was in a contact
- *     this frame, re-runs its narrow phase against the static shapes around its new position and moves it fully
- *     out (twice, for corners), removing the velocity component into the wall; so no agent stays inside a wall by
- *     more than `slop` unless two walls are closer together than the agent is wide. (An agent pushed into a wall
- *     it was not touching is caught too, since it was in an agent contact.)
+ *     averaging of Macklin et al. 2014 "Unified Particle Physics", section 4.2): passes that each compute every
+ *     agent–agent constraint's correction (depth − slop/2, split by inverse mass) from the same positions before
+ *     applying the per-agent averages, so the result does not depend on the constraint order. Circle pairs are
+ *     re-measured exactly every pass; shaped pairs update their depth linearly along the detected normal. The passes
+ *     are Chebyshev-accelerated (Wang 2015) with an adaptive restart, and run until the deepest penetration is within
+ *     `slop` or the `iterations` budget is spent. When an agent moves more than half the speculative distance the
+ *     candidates are detected again (a new round; all rounds share the budget).
+ *  5. Immovable geometry: static shapes and obstacle segments are not constraints of the Jacobi step. After every
+ *     pass, each agent near one that moved is projected exactly out of it (sequentially over that agent's shapes
+ *     and segments, twice for corners; independent across agents), loses its velocity into it and its Chebyshev
+ *     momentum. A final projection of every agent in a contact catches one pushed into a static shape it was not
+ *     near. So no agent stays inside a wall unless two walls are closer together than the agent is wide.
  *
  * The buffer holds the contacts found in step 3 (before resolution): pairs, normal, depth and up to two points.
  */

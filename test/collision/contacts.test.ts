@@ -8,6 +8,9 @@ import { contactsSystem, getContacts, addStaticShape, configureContacts, staticS
 import { setAgentShape } from '../../components/shape';
 import { boxShape2, polygonShape } from '../../src/collision/shapes2d';
 import { createRng, rand } from './helpers';
+import { addObstacle } from '../../components/orca';
+import { setSteeringWalls } from '../../systems/steering';
+import { profileEntry } from '../../src/world/profiler';
 
 function detectOnly(world: ReturnType<typeof createCrowd>): void {
   configureContacts(world, { iterations: 0 });
@@ -146,5 +149,92 @@ describe('contactsSystem', () => {
     const e = spawnAgent(world, { x: 0, y: 0 });
     expect(() => setAgentShape(world, e, boxShape2(1, 1), Infinity)).toThrow(/angle/);
     expect(() => setAgentShape(world, 999, boxShape2(1, 1))).toThrow();
+  });
+});
+
+/** Distance from (px, py) to segment (a, b), by hand (independent of the system's grid and projection). */
+function segDist(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
+  const ex = bx - ax, ey = by - ay;
+  let t = ((px - ax) * ex + (py - ay) * ey) / (ex * ex + ey * ey);
+  t = t < 0 ? 0 : t > 1 ? 1 : t;
+  return Math.hypot(px - ax - t * ex, py - ay - t * ey);
+}
+
+describe('contactsSystem with ORCA obstacles and steering walls (immovable static geometry)', () => {
+  // A U-shaped pen: ORCA polyline on the left (x = 0), steering wall on the right (x = 6), ORCA box as the floor
+  // (y in [-1, 0]), and an ORCA triangle inside; everyone is shoved down and sideways into them.
+  const segments: [number, number, number, number][] = [
+    [0, -1, 0, 20], [6, -1, 6, 20], // left polyline, right steering wall
+    [-1, -1, 7, -1], [7, -1, 7, 0], [7, 0, -1, 0], [-1, 0, -1, -1], // floor box
+    [2.5, 2, 3.5, 2], [3.5, 2, 3, 3], [3, 3, 2.5, 2], // triangle
+  ];
+  const build = () => {
+    const world = createCrowd({ maxAgents: 200, seed: 4 });
+    addObstacle(world, [[0, -1], [0, 20]], { closed: false });
+    addObstacle(world, [[-1, -1], [7, -1], [7, 0], [-1, 0]]);
+    addObstacle(world, [[2.5, 2], [3.5, 2], [3, 3]]);
+    setSteeringWalls(world, [6, -1, 6, 20]);
+    const rng = createRng(9);
+    const ids: number[] = [];
+    for (let i = 0; i < 120; i++) {
+      let x = 0, y = 0;
+      do { x = rand(rng, 0.3, 5.7); y = rand(rng, 0.3, 8); } while (segDist(x, y, 2.5, 2, 3.5, 2) < 0.6 && y < 3.3 && y > 1.7);
+      ids.push(spawnAgent(world, { x, y, radius: 0.25, maxSpeed: 3 }));
+    }
+    return { world, ids, rng };
+  };
+
+  it('after every step: no agent inside an obstacle segment or wall by more than 1e-3, no pair overlapping by more than 1e-3 (brute force)', () => {
+    const { world, ids, rng } = build();
+    let worstWall = -Infinity, worstPair = -Infinity, maxPasses = 0;
+    for (let s = 0; s < 120; s++) {
+      for (const e of ids) setPreferredVelocity(world, e, rand(rng, -3, 3), -3);
+      step(world, 1 / 30);
+      maxPasses = Math.max(maxPasses, profileEntry(world.profiler, 'contacts').counters.passes);
+      for (let i = 0; i < ids.length; i++) {
+        const a = ids[i], xa = world.position.x[a], ya = world.position.y[a];
+        expect(Number.isFinite(xa) && Number.isFinite(ya)).toBe(true);
+        for (const [ax, ay, bx, by] of segments) worstWall = Math.max(worstWall, 0.25 - segDist(xa, ya, ax, ay, bx, by));
+        // centre inside the floor box or the triangle would be a tunnelled body
+        expect(ya > -1 && ya < 0 && xa > -1 && xa < 7).toBe(false);
+        for (let j = i + 1; j < ids.length; j++) {
+          const b = ids[j];
+          worstPair = Math.max(worstPair, 0.5 - Math.hypot(world.position.x[b] - xa, world.position.y[b] - ya));
+        }
+      }
+    }
+    expect(worstWall).toBeLessThanOrEqual(1e-3);
+    expect(worstPair).toBeLessThanOrEqual(1e-3);
+    expect(maxPasses).toBeLessThan(1000); // converged every frame, not stopped by the budget
+  });
+
+  it('is deterministic (bit-identical positions for the same inputs)', () => {
+    const run = () => {
+      const { world, ids, rng } = build();
+      for (let s = 0; s < 40; s++) {
+        for (const e of ids) setPreferredVelocity(world, e, rand(rng, -3, 3), -3);
+        step(world, 1 / 30);
+      }
+      return ids.flatMap((e) => [world.position.x[e], world.position.y[e]]);
+    };
+    const a = run(), b = run();
+    expect(a.every((v, i) => Object.is(v, b[i]))).toBe(true);
+  });
+
+  it('picks up an obstacle added after the first frame (the segment grid is rebuilt when the set changes)', () => {
+    const world = createCrowd({ maxAgents: 8, seed: 1 });
+    const a = spawnAgent(world, { x: 0.1, y: 0, radius: 0.5 });
+    step(world, 1 / 60);
+    expect(world.position.x[a]).toBe(0.1); // nothing to push against yet
+    addObstacle(world, [[0, -3], [0, 3]], { closed: false });
+    step(world, 1 / 60);
+    // hand: the centre goes to the closest point (0, 0) plus the radius along the away direction
+    expect(world.position.x[a]).toBeCloseTo(0.5, 12);
+    expect(world.position.y[a]).toBeCloseTo(0, 12);
+    setSteeringWalls(world, [1, -3, 1, 3]);
+    const b = spawnAgent(world, { x: 1.2, y: 5, radius: 0.3 });
+    world.position.y[b] = 0; world.position.previousY[b] = 0; // moved onto the steering wall after spawning
+    step(world, 1 / 60);
+    expect(world.position.x[b]).toBeCloseTo(1.3, 12);
   });
 });
