@@ -1,0 +1,154 @@
+/**
+ * Per-frame allocation check, run in its own process by test/world/allocation.test.ts with
+ *   node scripts/run-ts.mjs --expose-gc --min-semi-space-size=256 --max-semi-space-size=256 test/world/allocation-check.ts
+ *
+ * Method: with a 256 MB young generation no scavenge runs during a measured window, so growth over the window is
+ * the number of bytes allocated in it (nothing allocated can have been freed yet). Two figures per window: the
+ * young generation's used bytes (v8.getHeapSpaceStatistics: new space + new large-object space, where JavaScript
+ * allocates) and process.memoryUsage().heapUsed (every space, so it also sees pretenured allocations, but also the
+ * JIT's code and metadata when a function is (re)optimised). The probes' own allocations are measured around an
+ * empty window and subtracted. A GC observer checks that no collection started inside a window (a scavenge would
+ * hide allocation): such a window is discarded and re-run.
+ *
+ * Each scenario is warmed up, a whole `step` is measured over STEP_FRAMES frames, then each system is called alone
+ * CALLS times per round, ROUNDS rounds, keeping the smallest figure: a system that allocates per frame does so in
+ * every round, while one-off growth (a late optimisation, a feedback vector) lands in one round only.
+ *
+ * Scenarios: the horde (flow-field navigation, LOD on so every tier runs: near agents with ORCA, metric boids and
+ * contacts, mid agents with topological boids, far agents staggered) and wander (boids, ORCA and contacts for all).
+ * Prints one JSON line: { perSystem: { 'scenario/system': [heapBytes, youngBytes] per call },
+ * stepBytesPerFrame: { scenario: [heapBytes, youngBytes] per frame } }.
+ */
+import { PerformanceObserver, performance } from 'node:perf_hooks';
+import { getHeapSpaceStatistics } from 'node:v8';
+import { createHorde } from '../../demos/scenarios/horde';
+import { getScenario } from '../../demos/scenarios/index';
+import type { ScenarioInstance } from '../../demos/scenarios/registry';
+import type { CrowdWorld } from '../../src/world/crowd';
+import { preferredToDesired, step } from '../../src/world/step';
+import { lodSystem } from '../../systems/lod';
+import { spatialHashSystem } from '../../systems/spatial-hash';
+import { navigationSystem } from '../../systems/navigation';
+import { funnelSystem } from '../../systems/funnel';
+import { formationSystem } from '../../systems/formation';
+import { steeringSystem } from '../../systems/steering';
+import { boidsSystem } from '../../systems/boids';
+import { orcaSystem } from '../../systems/orca';
+import { integrateSystem } from '../../systems/integrate';
+import { contactsSystem } from '../../systems/contacts';
+
+declare const gc: () => void;
+
+const CALLS = 50;
+const ROUNDS = 3;
+const WARM_TICKS = 100;
+const WARM_CALLS = 50;
+const STEP_FRAMES = 200;
+const STEP_WARM = 300;
+const DT = 1 / 30;
+
+const SYSTEMS: [string, (w: CrowdWorld) => void][] = [
+  ['lodSystem', (w) => lodSystem(w)],
+  ['spatialHashSystem', (w) => spatialHashSystem(w)],
+  ['navigationSystem', (w) => navigationSystem(w, DT)],
+  ['funnelSystem', (w) => funnelSystem(w, DT)],
+  ['formationSystem', (w) => formationSystem(w, DT)],
+  ['steeringSystem', (w) => steeringSystem(w, DT)],
+  ['boidsSystem', (w) => boidsSystem(w, DT)],
+  ['preferredToDesired', (w) => preferredToDesired(w)],
+  ['orcaSystem', (w) => orcaSystem(w, DT)],
+  ['integrateSystem', (w) => integrateSystem(w, DT)],
+  ['contactsSystem', (w) => contactsSystem(w, DT)],
+];
+
+// Start times (performance.now() ms) of every GC, delivered asynchronously by the observer.
+const gcStarts: number[] = [];
+const observer = new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) gcStarts.push(e.startTime);
+});
+observer.observe({ entryTypes: ['gc'] });
+const flushObserver = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Bytes in use in the young generation (where JavaScript allocates; JIT code and its metadata go elsewhere). */
+function youngUsed(): number {
+  let used = 0;
+  for (const s of getHeapSpaceStatistics()) if (s.space_name === 'new_space' || s.space_name === 'new_large_object_space') used += s.space_used_size;
+  return used;
+}
+
+/**
+ * Bytes allocated per call of f over `calls` calls: [whole heap (heapUsed), young generation], or NaN if a GC ran
+ * inside the window.
+ */
+async function measure(f: () => void, calls: number): Promise<[number, number]> {
+  gc();
+  gc();
+  await flushObserver();
+  const t0 = performance.now();
+  const before = process.memoryUsage().heapUsed;
+  const youngBefore = youngUsed();
+  for (let i = 0; i < calls; i++) f();
+  const youngAfter = youngUsed();
+  const after = process.memoryUsage().heapUsed;
+  const t1 = performance.now();
+  await flushObserver();
+  for (const s of gcStarts) if (s >= t0 && s <= t1) return [NaN, NaN];
+  // The probes allocate their own results inside the window (youngUsed's statistics array, mostly): subtract what
+  // they cost around an empty loop.
+  return [(after - before - probeHeap) / calls, (youngAfter - youngBefore - probeYoung) / calls];
+}
+
+let probeHeap = 0, probeYoung = 0;
+async function calibrateProbes(): Promise<void> {
+  let h = Infinity, y = Infinity;
+  for (let r = 0; r < 5; r++) {
+    const [mh, my] = await measure(() => {}, 1);
+    if (!Number.isNaN(mh)) { h = Math.min(h, mh); y = Math.min(y, my); }
+  }
+  probeHeap = h;
+  probeYoung = y;
+}
+
+/** The smallest of `rounds` valid measurements (windows with a GC are re-run, up to 3 × rounds tries). */
+async function minOf(f: () => void, calls: number, rounds: number): Promise<[number, number]> {
+  let heap = Infinity, young = Infinity;
+  for (let r = 0, tries = 0; r < rounds && tries < rounds * 3; tries++) {
+    const [h, y] = await measure(f, calls);
+    if (Number.isNaN(h)) continue;
+    heap = Math.min(heap, h);
+    young = Math.min(young, y);
+    r++;
+  }
+  return [heap, young];
+}
+
+async function main(): Promise<void> {
+  const scenarios: [string, () => ScenarioInstance][] = [
+    ['horde', () => createHorde({ agents: 5000, seed: 11 })],
+    ['wander', () => getScenario('wander').create({ agents: 2000, seed: 12 })],
+  ];
+  await calibrateProbes();
+  const perSystem: Record<string, [number, number]> = {};
+  const stepBytesPerFrame: Record<string, [number, number]> = {};
+  for (const [name, make] of scenarios) {
+    const inst = make();
+    const w = inst.world;
+    for (let i = 0; i < WARM_TICKS; i++) inst.tick();
+    // The whole frame first, after more warm-up: rare branches (ORCA's infeasible-case program, contact
+    // re-detection rounds) reach optimised code much later than the common paths, and until then run in V8's
+    // baseline tiers, which box every double they compute. (The scenario's own input code is not measured.)
+    for (let i = 0; i < STEP_WARM; i++) step(w, DT);
+    stepBytesPerFrame[name] = await minOf(() => step(w, DT), STEP_FRAMES, 1);
+    // Then each system alone, called as in the frame (the world moves on between rounds only by what the system
+    // itself does).
+    for (const [sys, f] of SYSTEMS) {
+      const call = () => f(w);
+      for (let i = 0; i < WARM_CALLS; i++) call();
+      perSystem[`${name}/${sys}`] = await minOf(call, CALLS, ROUNDS);
+    }
+  }
+  observer.disconnect();
+  console.log(JSON.stringify({ perSystem, stepBytesPerFrame }));
+}
+
+void main();
