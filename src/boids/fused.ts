@@ -51,6 +51,9 @@ export function boidsTopologicalSorted(
   const wBits = hash.widthBits, hBits = hash.heightBits;
   let total = 0;
   let blockCx = 0, blockCy = 0, blockValid = false, nb = 0;
+  // The separation floor read through a Float64Array: the module-level constant is a mutable var in bundled output,
+  // loaded tagged, and a variable merging it with computed doubles stayed boxed (a HeapNumber per neighbour).
+  const minD2 = _fusedMinDist2[0];
   for (let t = start, end = start + count; t < end; t++) {
     if (use[t] === 0) continue;
     const eid = sid[t];
@@ -190,12 +193,12 @@ export function boidsTopologicalSorted(
     for (let m = 0; m < n; m++) {
       const u = bs[m];
       const dx = x - sx[u], dy = y - sy[u];
-      let d2 = dx * dx + dy * dy;
+      const d2 = dx * dx + dy * dy;
       if (d2 > 0) {
-        if (d2 < BOIDS_MIN_DIST2) d2 = BOIDS_MIN_DIST2;
-        sepx += dx / d2; sepy += dy / d2;
+        const q = d2 < minD2 ? minD2 : d2;
+        sepx += dx / q; sepy += dy / q;
       } else {
-        sepx += (eid < sid[u] ? 1 : -1) / Math.sqrt(BOIDS_MIN_DIST2);
+        sepx += (eid < sid[u] ? 1 : -1) / Math.sqrt(minD2);
       }
       mvx += vxS[u]; mvy += vyS[u];
       mpx -= dx; mpy -= dy;
@@ -206,6 +209,8 @@ export function boidsTopologicalSorted(
   }
   return total;
 }
+
+const _fusedMinDist2 = new Float64Array([BOIDS_MIN_DIST2]);
 
 function growBlock(): void {
   const m = _blockSlot.length * 2;
