@@ -113,7 +113,28 @@ const _uTails = new Int32Array(2);
 const U_CHUNK = 4096;
 const U_MIN_CAP = 16 * U_CHUNK;
 let _uMask = new Uint8Array(0); // move masks, doubling as settled flags (see solveUniform)
-const S1_2 = Math.fround(Math.SQRT1_2);
+let _uPred = new Uint8Array(0); // direction code per cell (CODE_DX/DY), NO_PRED at goals and unreachable cells
+// Move mask of a cell from its 3 × 3 neighbourhood: index bits 0–2 the column to the left (above, same row, below),
+// 3–5 the cell's own column, 6–8 the column to the right, 1 = walkable. Mask bit k: the step with direction code k
+// (destination c − (CODE_DY[k]·w + CODE_DX[k])) is allowed: 0 left, 1 right, 2 up, 3 down, 4 up-left, 5 up-right,
+// 6 down-left, 7 down-right. Diagonals need both orthogonal cells they pass (or one, with corner cutting).
+function moveMaskTable(diagonals: boolean, cut: boolean): Uint8Array {
+  const t = new Uint8Array(512);
+  for (let i = 0; i < 512; i++) {
+    const b = (k: number): number => (i >> k) & 1;
+    const ul = b(0), l = b(1), dl = b(2), u = b(3), self = b(4), d = b(5), ur = b(6), r = b(7), dr = b(8);
+    let mk = l | (r << 1) | (u << 2) | (d << 3);
+    if (diagonals) {
+      const corner = (p: number, q: number): number => (cut ? p | q : p & q);
+      mk |= ((ul & corner(l, u)) << 4) | ((ur & corner(r, u)) << 5) | ((dl & corner(l, d)) << 6) | ((dr & corner(r, d)) << 7);
+    }
+    t[i] = self === 1 ? mk : 0;
+  }
+  return t;
+}
+const MASK_TABLE_4 = moveMaskTable(false, false);
+const MASK_TABLE_8 = moveMaskTable(true, false);
+const MASK_TABLE_8_CUT = moveMaskTable(true, true);
 // Diagonal corner rule as a cost penalty indexed by (flag of one orthogonal cell << 1) | flag of the other:
 // without corner cutting both must be walkable; with it, at least one.
 const CORNER_PEN = new Float64Array([Infinity, Infinity, Infinity, 0]);
@@ -398,11 +419,12 @@ function solveUniform(field: FlowField, minC: number, diagonals: boolean, cut: b
   const walk = grid.walkable;
   const integ = field.integration, next = field.next, dirX = field.dirX, dirY = field.dirY;
   integ.fill(Infinity);
-  next.fill(-1);
-  dirX.fill(0);
-  dirY.fill(0);
-  if (_uMask.length < n) _uMask = new Uint8Array(n);
-  const mask = _uMask;
+  if (_uMask.length < n) {
+    _uMask = new Uint8Array(n);
+    _uPred = new Uint8Array(n);
+  }
+  const mask = _uMask, pred = _uPred;
+  pred.fill(NO_PRED, 0, n);
   buildMoveMasks(walk, w, h, diagonals, cut, mask);
 
   let cap = _uCap;
@@ -442,7 +464,7 @@ function solveUniform(field: FlowField, minC: number, diagonals: boolean, cut: b
         tails[1] = ((cur + 2) & 3) * cap + used2;
       }
       const s0 = (cur & 3) * cap;
-      reachable += settleUniform(q, s0 + off, s0 + Math.min(len0, off + U_CHUNK), cur, w, diagonals, mask, integ, next, dirX, dirY);
+      reachable += settleUniform(q, s0 + off, s0 + Math.min(len0, off + U_CHUNK), cur, w, diagonals, mask, integ, pred);
     }
     len0 = tails[0] - ((cur + 1) & 3) * cap;
     len1 = tails[1] - ((cur + 2) & 3) * cap;
@@ -450,6 +472,15 @@ function solveUniform(field: FlowField, minC: number, diagonals: boolean, cut: b
   }
   if (minC !== 1) for (let i = 0; i < n; i++) integ[i] *= minC; // back to cost units (∞ stays ∞)
   field.reachableCount = reachable;
+  // Next cell and unit direction from the direction codes, in one streaming pass (NO_PRED: −1 and (0, 0)).
+  const nextAdd = _ffNextAdd;
+  for (let k = 0; k < 10; k++) nextAdd[k] = k < 8 ? CODE_DY[k] * w + CODE_DX[k] : -1;
+  for (let o = 0; o < n; o++) {
+    const k = pred[o];
+    next[o] = (o & CODE_NEXT_MASK[k]) + nextAdd[k];
+    dirX[o] = CODE_UX[k];
+    dirY[o] = CODE_UY[k];
+  }
 }
 
 /**
@@ -469,22 +500,17 @@ function buildMoveMasks(walk: Uint8Array, w: number, h: number, diagonals: boole
     pw[row + w + 1] = 0;
     pw.set(walk.subarray(y * w, y * w + w), row + 1);
   }
-  // Bit k ↔ the step from a cell to its neighbour c + MOVE_OFFSET[k], MOVE_OFFSET[k] = −(CODE_DY[k]·w + CODE_DX[k]):
-  // 0 left, 1 right, 2 up, 3 down, 4 up-left, 5 up-right, 6 down-left, 7 down-right.
+  // Sliding 3 × 3 window: a column is (above | centre << 1 | below << 2); the window's 9 bits index a table.
+  const table = !diagonals ? MASK_TABLE_4 : cut ? MASK_TABLE_8_CUT : MASK_TABLE_8;
   for (let y = 0; y < h; y++) {
-    for (let x = 0, o = y * w, p = (y + 1) * W + 1; x < w; x++, o++, p++) {
-      const l = pw[p - 1], r = pw[p + 1], u = pw[p - W], d = pw[p + W];
-      let mk = l | (r << 1) | (u << 2) | (d << 3);
-      if (diagonals) {
-        if (cut) {
-          mk |= ((pw[p - W - 1] & (l | u)) << 4) | ((pw[p - W + 1] & (r | u)) << 5)
-            | ((pw[p + W - 1] & (l | d)) << 6) | ((pw[p + W + 1] & (r | d)) << 7);
-        } else {
-          mk |= ((pw[p - W - 1] & l & u) << 4) | ((pw[p - W + 1] & r & u) << 5)
-            | ((pw[p + W - 1] & l & d) << 6) | ((pw[p + W + 1] & r & d) << 7);
-        }
-      }
-      mask[o] = mk & -pw[p];
+    const pu = y * W, pm = pu + W, pd = pm + W; // padded column 0 (the border) of rows y − 1, y, y + 1
+    let colL = 0;
+    let colC = pw[pu + 1] | (pw[pm + 1] << 1) | (pw[pd + 1] << 2);
+    for (let x = 0, o = y * w; x < w; x++, o++) {
+      const colR = pw[pu + x + 2] | (pw[pm + x + 2] << 1) | (pw[pd + x + 2] << 2);
+      mask[o] = table[colL | (colC << 3) | (colR << 6)];
+      colL = colC;
+      colC = colR;
     }
   }
 }
@@ -495,7 +521,7 @@ function buildMoveMasks(walk: Uint8Array, w: number, h: number, diagonals: boole
  */
 function settleUniform(
   q: Int32Array, from: number, to: number, cur: number, w: number, diagonals: boolean, mask: Uint8Array,
-  integ: Float64Array, next: Int32Array, dirX: Float32Array, dirY: Float32Array,
+  integ: Float64Array, pred: Uint8Array,
 ): number {
   let n1 = _uTails[0] | 0, n2 = _uTails[1] | 0;
   const hi = cur + 2;
@@ -511,26 +537,26 @@ function settleUniform(
     // Orthogonal steps → bucket cur + 1. A forbidden step becomes m = c, which never improves.
     const dO = dc + 1;
     let m = c - (mk & 1);
-    if (dO < integ[m]) { integ[m] = dO; next[m] = c; dirX[m] = 1; dirY[m] = 0; q[n1] = m; n1 = (n1 + 1) | 0; }
+    if (dO < integ[m]) { integ[m] = dO; pred[m] = 0; q[n1] = m; n1 = (n1 + 1) | 0; }
     m = c + ((mk >> 1) & 1);
-    if (dO < integ[m]) { integ[m] = dO; next[m] = c; dirX[m] = -1; dirY[m] = 0; q[n1] = m; n1 = (n1 + 1) | 0; }
+    if (dO < integ[m]) { integ[m] = dO; pred[m] = 1; q[n1] = m; n1 = (n1 + 1) | 0; }
     m = c - (w & -((mk >> 2) & 1));
-    if (dO < integ[m]) { integ[m] = dO; next[m] = c; dirX[m] = 0; dirY[m] = 1; q[n1] = m; n1 = (n1 + 1) | 0; }
+    if (dO < integ[m]) { integ[m] = dO; pred[m] = 2; q[n1] = m; n1 = (n1 + 1) | 0; }
     m = c + (w & -((mk >> 3) & 1));
-    if (dO < integ[m]) { integ[m] = dO; next[m] = c; dirX[m] = 0; dirY[m] = -1; q[n1] = m; n1 = (n1 + 1) | 0; }
+    if (dO < integ[m]) { integ[m] = dO; pred[m] = 3; q[n1] = m; n1 = (n1 + 1) | 0; }
     if (diagonals) {
       // Diagonal steps → bucket cur + 1, or cur + 2 when t = 1, appended through tail p.
       const dD = dc + SQRT2;
       const t = +(dD > hi);
       let p = n1 + ((n2 - n1) & -t);
       m = c - (wp & -((mk >> 4) & 1));
-      if (dD < integ[m]) { integ[m] = dD; next[m] = c; dirX[m] = S1_2; dirY[m] = S1_2; q[p] = m; p = (p + 1) | 0; }
+      if (dD < integ[m]) { integ[m] = dD; pred[m] = 4; q[p] = m; p = (p + 1) | 0; }
       m = c - (wm & -((mk >> 5) & 1));
-      if (dD < integ[m]) { integ[m] = dD; next[m] = c; dirX[m] = -S1_2; dirY[m] = S1_2; q[p] = m; p = (p + 1) | 0; }
+      if (dD < integ[m]) { integ[m] = dD; pred[m] = 5; q[p] = m; p = (p + 1) | 0; }
       m = c + (wm & -((mk >> 6) & 1));
-      if (dD < integ[m]) { integ[m] = dD; next[m] = c; dirX[m] = S1_2; dirY[m] = -S1_2; q[p] = m; p = (p + 1) | 0; }
+      if (dD < integ[m]) { integ[m] = dD; pred[m] = 6; q[p] = m; p = (p + 1) | 0; }
       m = c + (wp & -((mk >> 7) & 1));
-      if (dD < integ[m]) { integ[m] = dD; next[m] = c; dirX[m] = -S1_2; dirY[m] = -S1_2; q[p] = m; p = (p + 1) | 0; }
+      if (dD < integ[m]) { integ[m] = dD; pred[m] = 7; q[p] = m; p = (p + 1) | 0; }
       n1 = (n1 + ((p - n1) & (t - 1))) | 0;
       n2 = (n2 + ((p - n2) & -t)) | 0;
     }
