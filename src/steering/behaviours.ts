@@ -18,10 +18,19 @@ export interface Vec2Out {
   y: number;
 }
 
+// A class, not an `{ x, y }` literal: every `{ x, y }` literal in the program shares one hidden-class chain, and once
+// any of them holds a non-double the fields become tagged, so each double a kernel stored into `out` was boxed
+// into a fresh HeapNumber. Instances of this class only ever hold doubles, so a stored double updates its field in place.
+class Vec2OutBox implements Vec2Out {
+  x = 0;
+  y = 0;
+}
+
 /** Create an output vector once (outside hot loops) and reuse it. */
 export function vec2Out(): Vec2Out {
-  return { x: 0, y: 0 };
+  return new Vec2OutBox();
 }
+
 
 /**
  * Seek: full speed straight at the target. desired = maxSpeed · (t − p)/|t − p|; zero when already on the target.
