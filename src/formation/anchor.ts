@@ -51,7 +51,29 @@ export interface AnchorParams {
 
 export function createAnchorState(x: number, y: number, hx = 1, hy = 0): AnchorState {
   const h = Math.sqrt(hx * hx + hy * hy);
-  return { x, y, hx: h > 0 ? hx / h : 1, hy: h > 0 ? hy / h : 0, speed: 0, omega: 0, waypoint: 0 };
+  return new AnchorStateBox(x, y, h > 0 ? hx / h : 1, h > 0 ? hy / h : 0);
+}
+
+// A class, not an object literal: literals beginning { x, y, ... } share hidden classes with every other such
+// literal in the program, whose x and y fields hold non-doubles somewhere, so each double advanceAnchor stored into
+// them was boxed into a fresh HeapNumber. This class's fields only ever hold numbers.
+class AnchorStateBox implements AnchorState {
+  x: number;
+  y: number;
+  hx: number;
+  hy: number;
+  speed: number;
+  omega: number;
+  waypoint: number;
+  constructor(x: number, y: number, hx: number, hy: number) {
+    this.x = x;
+    this.y = y;
+    this.hx = hx;
+    this.hy = hy;
+    this.speed = 0;
+    this.omega = 0;
+    this.waypoint = 0;
+  }
 }
 
 /**
