@@ -112,8 +112,9 @@ let _uCap = 0;
 const _uTails = new Int32Array(2);
 const U_CHUNK = 4096;
 const U_MIN_CAP = 16 * U_CHUNK;
-let _uMask = new Uint8Array(0); // move masks, doubling as settled flags (see solveUniform)
-let _uPred = new Uint8Array(0); // direction code per cell (CODE_DX/DY), NO_PRED at goals and unreachable cells
+// Per cell i: st[2i] its move mask, zeroed once settled (see solveUniform); st[2i + 1] its direction code (CODE_DX/DY;
+// NO_PRED at goals and unreachable cells). Interleaved: a cell's mask and code share a cache line.
+let _uState = new Uint8Array(0);
 // Move mask of a cell from its 3 × 3 neighbourhood: index bits 0–2 the column to the left (above, same row, below),
 // 3–5 the cell's own column, 6–8 the column to the right, 1 = walkable. Mask bit k: the step with direction code k
 // (destination c − (CODE_DY[k]·w + CODE_DX[k])) is allowed: 0 left, 1 right, 2 up, 3 down, 4 up-left, 5 up-right,
@@ -418,14 +419,10 @@ function solveUniform(field: FlowField, minC: number, diagonals: boolean, cut: b
   const w = grid.width, h = grid.height, n = w * h;
   const walk = grid.walkable;
   const integ = field.integration, next = field.next, dirX = field.dirX, dirY = field.dirY;
-  integ.fill(Infinity);
-  if (_uMask.length < n) {
-    _uMask = new Uint8Array(n);
-    _uPred = new Uint8Array(n);
-  }
-  const mask = _uMask, pred = _uPred;
-  pred.fill(NO_PRED, 0, n);
-  buildMoveMasks(walk, w, h, diagonals, cut, mask);
+  fillInf(integ);
+  if (_uState.length < 2 * n) _uState = new Uint8Array(2 * n);
+  const st = _uState;
+  buildMoveMasks(walk, w, h, diagonals, cut, st);
 
   let cap = _uCap;
   const need = Math.max(U_MIN_CAP, field.goalCount + 16);
@@ -442,7 +439,7 @@ function solveUniform(field: FlowField, minC: number, diagonals: boolean, cut: b
     if (walk[g] !== 1 || integ[g] === 0) continue; // blocked (or a duplicate)
     integ[g] = 0;
     q[len0++] = g;
-    if (mask[g] === 0) reachable++; // an isolated goal: skipped when popped, reachable all the same
+    if (st[2 * g] === 0) reachable++; // an isolated goal: skipped when popped, reachable all the same
   }
   let len1 = 0; // entries in the slots of buckets cur and cur + 1 (cur + 2 is empty between buckets)
   let cur = 0;
@@ -464,7 +461,7 @@ function solveUniform(field: FlowField, minC: number, diagonals: boolean, cut: b
         tails[1] = ((cur + 2) & 3) * cap + used2;
       }
       const s0 = (cur & 3) * cap;
-      reachable += settleUniform(q, s0 + off, s0 + Math.min(len0, off + U_CHUNK), cur, w, diagonals, mask, integ, pred);
+      reachable += settleUniform(q, s0 + off, s0 + Math.min(len0, off + U_CHUNK), cur, w, diagonals, st, integ);
     }
     len0 = tails[0] - ((cur + 1) & 3) * cap;
     len1 = tails[1] - ((cur + 2) & 3) * cap;
@@ -472,14 +469,22 @@ function solveUniform(field: FlowField, minC: number, diagonals: boolean, cut: b
   }
   if (minC !== 1) for (let i = 0; i < n; i++) integ[i] *= minC; // back to cost units (∞ stays ∞)
   field.reachableCount = reachable;
-  // Next cell and unit direction from the direction codes, in one streaming pass (NO_PRED: −1 and (0, 0)).
-  const nextAdd = _ffNextAdd;
+  writeDirections(st, w, n, next, dirX, dirY);
+}
+
+function fillInf(a: Float64Array): void {
+  a.fill(Infinity);
+}
+
+/** Next cell and unit direction from the direction codes st[2i + 1], in one streaming pass (NO_PRED: −1, (0, 0)). */
+function writeDirections(st: Uint8Array, w: number, n: number, next: Int32Array, dirX: Float32Array, dirY: Float32Array): void {
+  const nextAdd = _ffNextAdd, nextMask = CODE_NEXT_MASK, ux = CODE_UX, uy = CODE_UY;
   for (let k = 0; k < 10; k++) nextAdd[k] = k < 8 ? CODE_DY[k] * w + CODE_DX[k] : -1;
   for (let o = 0; o < n; o++) {
-    const k = pred[o];
-    next[o] = (o & CODE_NEXT_MASK[k]) + nextAdd[k];
-    dirX[o] = CODE_UX[k];
-    dirY[o] = CODE_UY[k];
+    const k = st[2 * o + 1];
+    next[o] = (o & nextMask[k]) + nextAdd[k];
+    dirX[o] = ux[k];
+    dirY[o] = uy[k];
   }
 }
 
@@ -487,7 +492,7 @@ function solveUniform(field: FlowField, minC: number, diagonals: boolean, cut: b
  * Move masks (see solveUniform) of a w × h grid into mask[0..w·h): bit k set when the step with direction code k
  * is allowed from that cell. One streaming pass over three rows of a zero-bordered copy of the walkable flags.
  */
-function buildMoveMasks(walk: Uint8Array, w: number, h: number, diagonals: boolean, cut: boolean, mask: Uint8Array): void {
+function buildMoveMasks(walk: Uint8Array, w: number, h: number, diagonals: boolean, cut: boolean, st: Uint8Array): void {
   const W = w + 2;
   const P = W * (h + 2);
   if (_ffWalk.length < P) _ffWalk = new Uint8Array(P);
@@ -508,7 +513,8 @@ function buildMoveMasks(walk: Uint8Array, w: number, h: number, diagonals: boole
     let colC = pw[pu + 1] | (pw[pm + 1] << 1) | (pw[pd + 1] << 2);
     for (let x = 0, o = y * w; x < w; x++, o++) {
       const colR = pw[pu + x + 2] | (pw[pm + x + 2] << 1) | (pw[pd + x + 2] << 2);
-      mask[o] = table[colL | (colC << 3) | (colR << 6)];
+      st[2 * o] = table[colL | (colC << 3) | (colR << 6)];
+      st[2 * o + 1] = NO_PRED;
       colL = colC;
       colC = colR;
     }
@@ -520,8 +526,7 @@ function buildMoveMasks(walk: Uint8Array, w: number, h: number, diagonals: boole
  * _uTails[0] (bucket cur + 1) and _uTails[1] (bucket cur + 2). Returns the number of cells settled.
  */
 function settleUniform(
-  q: Int32Array, from: number, to: number, cur: number, w: number, diagonals: boolean, mask: Uint8Array,
-  integ: Float64Array, pred: Uint8Array,
+  q: Int32Array, from: number, to: number, cur: number, w: number, diagonals: boolean, st: Uint8Array, integ: Float64Array,
 ): number {
   let n1 = _uTails[0] | 0, n2 = _uTails[1] | 0;
   const hi = cur + 2;
@@ -529,34 +534,34 @@ function settleUniform(
   let settled = 0;
   for (let e = from; e < to; e++) {
     const c = q[e];
-    const mk = mask[c];
+    const mk = st[c << 1];
     if (mk === 0) continue; // settled already (an older copy)
-    mask[c] = 0;
+    st[c << 1] = 0;
     settled++;
     const dc = integ[c];
     // Orthogonal steps → bucket cur + 1. A forbidden step becomes m = c, which never improves.
     const dO = dc + 1;
     let m = c - (mk & 1);
-    if (dO < integ[m]) { integ[m] = dO; pred[m] = 0; q[n1] = m; n1 = (n1 + 1) | 0; }
+    if (dO < integ[m]) { integ[m] = dO; st[(m << 1) | 1] = 0; q[n1] = m; n1 = (n1 + 1) | 0; }
     m = c + ((mk >> 1) & 1);
-    if (dO < integ[m]) { integ[m] = dO; pred[m] = 1; q[n1] = m; n1 = (n1 + 1) | 0; }
+    if (dO < integ[m]) { integ[m] = dO; st[(m << 1) | 1] = 1; q[n1] = m; n1 = (n1 + 1) | 0; }
     m = c - (w & -((mk >> 2) & 1));
-    if (dO < integ[m]) { integ[m] = dO; pred[m] = 2; q[n1] = m; n1 = (n1 + 1) | 0; }
+    if (dO < integ[m]) { integ[m] = dO; st[(m << 1) | 1] = 2; q[n1] = m; n1 = (n1 + 1) | 0; }
     m = c + (w & -((mk >> 3) & 1));
-    if (dO < integ[m]) { integ[m] = dO; pred[m] = 3; q[n1] = m; n1 = (n1 + 1) | 0; }
+    if (dO < integ[m]) { integ[m] = dO; st[(m << 1) | 1] = 3; q[n1] = m; n1 = (n1 + 1) | 0; }
     if (diagonals) {
       // Diagonal steps → bucket cur + 1, or cur + 2 when t = 1, appended through tail p.
       const dD = dc + SQRT2;
       const t = +(dD > hi);
       let p = n1 + ((n2 - n1) & -t);
       m = c - (wp & -((mk >> 4) & 1));
-      if (dD < integ[m]) { integ[m] = dD; pred[m] = 4; q[p] = m; p = (p + 1) | 0; }
+      if (dD < integ[m]) { integ[m] = dD; st[(m << 1) | 1] = 4; q[p] = m; p = (p + 1) | 0; }
       m = c - (wm & -((mk >> 5) & 1));
-      if (dD < integ[m]) { integ[m] = dD; pred[m] = 5; q[p] = m; p = (p + 1) | 0; }
+      if (dD < integ[m]) { integ[m] = dD; st[(m << 1) | 1] = 5; q[p] = m; p = (p + 1) | 0; }
       m = c + (wm & -((mk >> 6) & 1));
-      if (dD < integ[m]) { integ[m] = dD; pred[m] = 6; q[p] = m; p = (p + 1) | 0; }
+      if (dD < integ[m]) { integ[m] = dD; st[(m << 1) | 1] = 6; q[p] = m; p = (p + 1) | 0; }
       m = c + (wp & -((mk >> 7) & 1));
-      if (dD < integ[m]) { integ[m] = dD; pred[m] = 7; q[p] = m; p = (p + 1) | 0; }
+      if (dD < integ[m]) { integ[m] = dD; st[(m << 1) | 1] = 7; q[p] = m; p = (p + 1) | 0; }
       n1 = (n1 + ((p - n1) & (t - 1))) | 0;
       n2 = (n2 + ((p - n2) & -t)) | 0;
     }
