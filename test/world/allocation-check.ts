@@ -15,7 +15,8 @@
  * every round, while one-off growth (a late optimisation, a feedback vector) lands in one round only.
  *
  * Scenarios: the horde (flow-field navigation, LOD on so every tier runs: near agents with ORCA, metric boids and
- * contacts, mid agents with topological boids, far agents staggered) and wander (boids, ORCA and contacts for all).
+ * contacts, mid agents with topological boids, far agents staggered) and wander (boids, ORCA and contacts for all),
+ * then astar, rts and steering (1,000 agents each) for A* paths, navmesh corridors, formations and steering.
  * Prints one JSON line: { perSystem: { 'scenario/system': [heapBytes, youngBytes] per call },
  * stepBytesPerFrame: { scenario: [heapBytes, youngBytes] per frame } }.
  */
@@ -126,6 +127,11 @@ async function main(): Promise<void> {
   const scenarios: [string, () => ScenarioInstance][] = [
     ['horde', () => createHorde({ agents: 5000, seed: 11 })],
     ['wander', () => getScenario('wander').create({ agents: 2000, seed: 12 })],
+    // Coverage of the systems the two above leave idle: A* paths (astar), navmesh corridors + formations (rts),
+    // steering behaviours (steering).
+    ['astar', () => getScenario('astar').create({ agents: 1000, seed: 13 })],
+    ['rts', () => getScenario('rts').create({ agents: 1000, seed: 14 })],
+    ['steering', () => getScenario('steering').create({ agents: 1000, seed: 15 })],
   ];
   await calibrateProbes();
   const perSystem: Record<string, [number, number]> = {};

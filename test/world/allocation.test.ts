@@ -7,7 +7,8 @@ import { resolve } from 'node:path';
  * --expose-gc and a 256 MB young generation (no scavenge inside a measured window, checked by a GC observer), warms
  * the horde (5,000 agents, LOD on: near, mid and far tiers all run) and wander (2,000 agents) scenarios up, measures
  * a whole `step` over 200 frames, then calls each system alone 50 times per round and reports the bytes allocated
- * per call (smallest of 3 rounds), both as young-generation growth and as heapUsed growth.
+ * per call (smallest of 3 rounds), both as young-generation growth and as heapUsed growth. The astar, rts and
+ * steering scenarios (1,000 agents) add A* paths, navmesh corridors, formations and steering behaviours.
  *
  * Bound: 256 bytes per system call. What is left on these paths is profiler bookkeeping: every system calls
  * performance.now() twice, and on Node 20 that is JavaScript over process.hrtime(), which allocates a two-element
@@ -29,6 +30,22 @@ const SYSTEMS = [
   'boidsSystem', 'preferredToDesired', 'orcaSystem', 'integrateSystem', 'contactsSystem',
 ];
 const SCENARIOS = ['horde', 'wander'];
+/** Scenarios measured per system only (their whole step is dominated by the known cases below). */
+const COVERAGE = ['astar', 'rts', 'steering'];
+
+/**
+ * Known to allocate per frame (2026-11-29), so marked it.fails: each still runs and must keep failing until fixed.
+ * - funnelSystem (rts, ~75 KB per call at 1,000 agents): the navmesh kernels take the agent's position as double
+ *   arguments (corridorMoveStart, pointInTriangle, closestPointOnTriangle, corridorShortcut and their helpers) and
+ *   funnelRange is too large for V8 to inline them, so each call boxes its doubles. Thin array-form wrappers were
+ *   tried and made it worse (V8 inlined the wrapper, not the kernel): the kernels themselves need array inputs.
+ * - steeringSystem (steering, ~340 KB per call): the behaviour kernels (seek, arrive, evade, wander,
+ *   avoidSegments, accumulateTruncated, smoothVelocity, limitTurn, dsin/dcos) take and return doubles, and
+ *   steeringRange exceeds V8's inlining budget, so most calls box their arguments and results.
+ * - formationSystem (rts, ~0.8 KB per call): advanceAnchor and the slot update run once per group, too rarely to
+ *   leave V8's baseline tiers, which box every double they compute.
+ */
+const KNOWN = new Set(['rts/funnelSystem', 'steering/steeringSystem', 'rts/formationSystem']);
 
 let result: { perSystem: Record<string, [number, number]>; stepBytesPerFrame: Record<string, [number, number]> };
 
@@ -36,22 +53,24 @@ beforeAll(() => {
   const r = spawnSync(
     process.execPath,
     ['scripts/run-ts.mjs', '--expose-gc', '--min-semi-space-size=256', '--max-semi-space-size=256', 'test/world/allocation-check.ts'],
-    { cwd: root, encoding: 'utf8', timeout: 120_000 },
+    { cwd: root, encoding: 'utf8', timeout: 150_000 },
   );
   if (r.status !== 0) throw new Error(`allocation-check failed (${r.status}): ${r.stderr}`);
   result = JSON.parse(r.stdout.trim().split('\n').pop()!);
-}, 130_000);
+}, 160_000);
 
 describe('per-frame allocation (heapUsed growth with no GC in the window)', () => {
-  for (const scenario of SCENARIOS) {
+  for (const scenario of [...SCENARIOS, ...COVERAGE]) {
     for (const system of SYSTEMS) {
-      it(`${scenario}: ${system} allocates < ${PER_CALL_BOUND} bytes per call`, () => {
+      const test = KNOWN.has(`${scenario}/${system}`) ? it.fails : it;
+      test(`${scenario}: ${system} allocates < ${PER_CALL_BOUND} bytes per call`, () => {
         const [heap, young] = result.perSystem[`${scenario}/${system}`];
         expect(Number.isFinite(young) && Number.isFinite(heap), `no measurement for ${scenario}/${system}`).toBe(true);
         expect(young, 'young-generation bytes per call').toBeLessThan(PER_CALL_BOUND);
         expect(heap, 'heapUsed bytes per call').toBeLessThan(PER_CALL_BOUND);
       });
     }
+    if (!SCENARIOS.includes(scenario)) continue;
     it(`${scenario}: a whole step allocates < ${PER_FRAME_BOUND} bytes per frame over 200 frames`, () => {
       const [, young] = result.stepBytesPerFrame[scenario];
       expect(Number.isFinite(young), `no measurement for ${scenario}`).toBe(true);
