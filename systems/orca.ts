@@ -2,7 +2,7 @@ import type { CrowdWorld } from '../src/world/crowd';
 import { nowMs, profileCount, profileRecord } from '../src/world/profiler';
 import { queryKNearestAt } from '../src/spatial/hash';
 import { rngFloat } from '../src/core/rng';
-import { ORCA_FEASIBLE, ORCA_NO_OVERLAP, ORCA_PAPER, createOrcaAgent, createOrcaNeighbours, orcaShare, orcaVelocityUnchecked } from '../src/avoidance/orca';
+import { ORCA_FEASIBLE, ORCA_NO_OVERLAP, ORCA_PAPER, createOrcaAgent, createOrcaNeighbours, orcaVelocityUnchecked } from '../src/avoidance/orca';
 import { queryObstacleSegmentsAt } from '../src/avoidance/obstacles';
 import { orcaComponent, orcaState, ORCA_MAX_NEIGHBOURS } from '../components/orca';
 import { LOD_ORCA, lodComponent } from '../components/lod';
@@ -204,7 +204,9 @@ export function orcaCompute(world: CrowdWorld, ids: Int32Array, start: number, c
       nbId[k] = j;
       // A neighbour that avoids too shares by priority; one that does not is a moving obstacle (take it all).
       const pj = pack[q + 5];
-      nbS[k] = pj < 0 ? 1 : orcaShare(myP, pj);
+      // orcaShare(myP, pj) (src/avoidance/orca), written out: V8 does not always inline it here, and a call boxes
+      // both double arguments, per neighbour.
+      nbS[k] = pj < 0 ? 1 : myP === pj ? 0.5 : pj === Infinity ? 1 : myP === Infinity ? 0 : pj / (myP + pj);
     }
     nb.count = n;
     neighbours += n;
