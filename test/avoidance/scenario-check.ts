@@ -1,6 +1,7 @@
 /** Shared checks for the ORCA scenario tests: run a scene to completion, checking overlaps, obstacles and NaN each step. */
 import { step } from '../../src/world/step';
 import { driveOrcaScene, type OrcaScene } from '../../src/avoidance/scenes';
+import { configureContacts } from '../../systems/contacts';
 
 export interface ScenarioResult {
   steps: number;
@@ -35,8 +36,11 @@ function inside(px: number, py: number, pts: [number, number][]): boolean {
  */
 export function runScenario(scene: OrcaScene, maxSteps: number, options: { contacts?: boolean } = {}): ScenarioResult {
   const { world, eids } = scene;
-  // contacts: false runs ORCA alone (to test what its own modes guarantee without the contacts pass)
+  // contacts: false runs ORCA alone (to test what its own modes guarantee without the contacts pass). With contacts,
+  // the pass may iterate until no overlap above its slop is left (1000 passes, not the frame-cost default of 4):
+  // these jammed scenes need up to ~900 in their worst frames.
   world.enabled.contacts = options.contacts ?? true;
+  if (world.enabled.contacts) configureContacts(world, { iterations: 1000 });
   const n = eids.length;
   const px = world.position.x, py = world.position.y, rad = world.agent.radius;
   let maxOverlap = -Infinity, maxPen = -Infinity, nan = false, arrived = 0, s = 0;
