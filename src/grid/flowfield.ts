@@ -18,11 +18,16 @@
  * reaches at most √2·c_max/w buckets ahead. The solve is O(cells + distance range / w) with no heap. The ring size
  * bounds the cost ratio: c_max / c_min must be ≤ MAX_FLOW_COST_RATIO.
  *
+ * Two solvers share that argument: solveUniform for grids whose walkable cells all cost the same (the common case,
+ * and the 1024² benchmark; buckets of width 1 in units of the cell cost, three live buckets, the grid's own arrays,
+ * no padded copy) and solveGeneral for terrain costs (the padded ring of B buckets below).
+ *
  * Performance notes (1024 × 1024, 20% random obstacles, loaded shared machine, 2026-11): first version, intrusive
  * doubly-linked buckets (O(1) decrease-key) with bounds checks and x/y divisions per cell, ~100 ms; the same on a
  * padded grid ~75 ms; array-stack buckets ~72 ms; one distance test per neighbour (blocked = −1, settled checked
- * only at pop) ~58 ms CPU. A plain BFS over the same cells takes ~10 ms; the gap is the data-dependent branches
- * (distance comparisons and the diagonal corner rule), not memory.
+ * only at pop) ~58 ms CPU, later ~48 ms. The uniform solver (see solveUniform for what was tried) ~38 ms CPU side by
+ * side with 48 for the padded one. Time per settled cell grows by ~60% from a 256² grid (fits in L2) to 1024², so
+ * the memory touched per cell matters as much as the branches.
  */
 import { InvalidArgumentError } from '../core/errors';
 import { requireInteger } from '../core/validate';
@@ -142,12 +147,11 @@ const CORNER_PEN = new Float64Array([Infinity, Infinity, Infinity, 0]);
 const CORNER_PEN_CUT = new Float64Array([Infinity, 0, 0, 0]);
 
 function ensureScratch(n: number, buckets: number, needCost: boolean): void {
-  // dist and pred get one extra entry, index n: the uniform solver's write sink for non-improving relaxations.
-  if (_ffDist.length < n + 1) {
-    _ffDist = new Float64Array(n + 1);
+  if (_ffDist.length < n) {
+    _ffDist = new Float64Array(n);
     _ffDone = new Uint8Array(n);
     _ffWalk = new Uint8Array(n);
-    _ffPred = new Uint8Array(n + 1);
+    _ffPred = new Uint8Array(n);
   }
   if (needCost && _ffCost.length < n) _ffCost = new Float64Array(n);
   while (_ffBucket.length < buckets) _ffBucket.push(new Int32Array(1024));
@@ -409,10 +413,19 @@ function solveGeneral(W: number, B: number, minC: number, seedCount: number, dia
  * symmetric: same endpoints, same corner cells), so only an isolated goal has mask 0 before settling; goals are
  * counted at seeding for that reason.
  *
- * Measured side by side (1024², 20% random obstacles, CPU ms median, shared machine, 2026-11-29): previous solver
- * (padded copy, one bucket ring for all costs, pred codes and a copy-back pass) 48; branch-free relaxation
- * (imp = +(nd < d) as an integer, writes to a sink index) on the padded layout: 47, no gain (V8 spills and bounds
- * checks ate the saved mispredictions); this layout: see docs/GRID_NAVIGATION.md.
+ * Measured side by side (1024², 20% random obstacles, CPU ms per build, median, loaded shared 2-core machine,
+ * 2026-11-29), each step against the previous solver (padded copy, one bucket ring for all costs, direction codes,
+ * copy-back pass) at 48–51 in the same run:
+ *   - branch-free relaxation on the padded layout (imp = +(nd < d) as a 0/1 integer, key and code written to a sink
+ *     index when imp = 0, tail advanced by imp): 47–52, no gain (V8 spilled registers and kept every bounds check;
+ *     ~25 instructions per neighbour instead of ~10 plus mispredictions);
+ *   - this unpadded layout writing next/dirX/dirY at each improvement: 45.7; direction codes during the solve and
+ *     one streaming pass for next/dirX/dirY afterwards: 44; move masks from the 512-entry table: 41.7; mask and
+ *     code interleaved in one array: 38.8;
+ *   - the same solver on a padded distance copy (no mask bit needed for orthogonal steps, a copy-back pass): 43,
+ *     slower: the extra 8 MB array costs more than the saved instructions;
+ *   - sorting each bucket by cell index (TypedArray sort) before settling it: 60, and the settle itself got slower
+ *     (row-major order breaks the locality of the ring order in which cells were pushed).
  */
 function solveUniform(field: FlowField, minC: number, diagonals: boolean, cut: boolean): void {
   const grid = field.grid;
