@@ -336,15 +336,12 @@ function rejectPosition(xs: Float64Array, ys: Float64Array, ids: Int32Array, i: 
 // Queries
 // ---------------------------------------------------------------------------------------------------------------
 
-/**
- * Rounding slack for cell pruning, metres. A point is filed in cell floor(x * inv), and x * inv is rounded, so a
- * point may sit a few ulps outside its cell's nominal interval [i * cs, (i + 1) * cs). Cell lower bounds are
- * lowered by this slack so pruning never drops a point the exact distance test would accept. 1e-12 relative is
- * thousands of ulps: generous, yet far below any cell size (|x| / cs < 2^30 keeps it under cs / 1000).
- */
-function pruneSlack(x: number, y: number, r: number, cs: number): number {
-  return 1e-12 * (Math.abs(x) + Math.abs(y) + r + cs);
-}
+// Rounding slack for cell pruning, metres: slack = 1e-12 * (|x| + |y| + r + cs). A point is filed in cell
+// floor(x * inv), and x * inv is rounded, so a point may sit a few ulps outside its cell's nominal interval
+// [i * cs, (i + 1) * cs). Cell lower bounds are lowered by this slack so pruning never drops a point the exact
+// distance test would accept. 1e-12 relative is thousands of ulps: generous, yet far below any cell size
+// (|x| / cs < 2^30 keeps it under cs / 1000). Written out at each query rather than as a helper: in the large query
+// functions V8 does not always inline a helper, and a call boxes its four double arguments and its result.
 
 function validateQueryPoint(x: number, y: number, r: number): void {
   requireFinite('x', x);
@@ -395,7 +392,7 @@ export function queryRadiusAt(
   const r2 = r * r;
   const sx = hash.sortedX, sy = hash.sortedY, sid = hash.sortedIds;
   const cs = hash.gridCellSize, inv = hash.gridInvCellSize;
-  const slack = pruneSlack(x, y, r, cs);
+  const slack = 1e-12 * (Math.abs(x) + Math.abs(y) + r + cs); // pruning slack, see above
 
   // Cell range of the query disc, padded by the slack; done in doubles so huge r cannot overflow int32.
   const fx0 = Math.floor((x - r - slack) * inv), fx1 = Math.floor((x + r + slack) * inv);
@@ -620,7 +617,7 @@ function kNearestSmall(
   const wBits = hash.widthBits, hBits = hash.heightBits;
   const wMask = (1 << wBits) - 1, hMask = (1 << hBits) - 1, tMask = hash.tableSize - 1;
   const r2 = r * r;
-  const slack = pruneSlack(x, y, r, cs);
+  const slack = 1e-12 * (Math.abs(x) + Math.abs(y) + r + cs); // pruning slack, see above
   const i0 = fi0 | 0, i1 = fi1 | 0, j0 = fj0 | 0, j1 = fj1 | 0;
   let m = 0;
   let scanned = 0;
@@ -789,7 +786,7 @@ function kNearestCore(
   const budget = count + 8;
   let fullScan = !(fcx > -CELL_LIMIT && fcx < CELL_LIMIT && fcy > -CELL_LIMIT && fcy < CELL_LIMIT);
   if (!fullScan) {
-    const slack = pruneSlack(x, y, r, cs);
+    const slack = 1e-12 * (Math.abs(x) + Math.abs(y) + r + cs); // pruning slack, see above
     const cx = fcx | 0, cy = fcy | 0;
     const scx = hash.sortedCellX, scy = hash.sortedCellY, start = hash.cellStart;
     const wBits = hash.widthBits, hBits = hash.heightBits;
