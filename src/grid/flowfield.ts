@@ -425,7 +425,10 @@ function solveGeneral(W: number, B: number, minC: number, seedCount: number, dia
  *   - the same solver on a padded distance copy (no mask bit needed for orthogonal steps, a copy-back pass): 43,
  *     slower: the extra 8 MB array costs more than the saved instructions;
  *   - sorting each bucket by cell index (TypedArray sort) before settling it: 60, and the settle itself got slower
- *     (row-major order breaks the locality of the ring order in which cells were pushed).
+ *     (row-major order breaks the locality of the ring order in which cells were pushed);
+ *   - a software "prefetch" (reading the rows above and below the cell 8 or 40 entries ahead into a dummy sum):
+ *     no change (38.6 vs 38.6).
+ * Phases of one build (wall ms, same machine): masks 3.4, fill 0.3, bucket sweep 29.8, next/direction pass 3.8.
  */
 function solveUniform(field: FlowField, minC: number, diagonals: boolean, cut: boolean): void {
   const grid = field.grid;
