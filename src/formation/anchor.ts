@@ -15,6 +15,7 @@
  * At the final waypoint the anchor brakes on the ramp v ≤ k·d (k = 1/s by default via `arriveGain`) and stops within
  * `waypointRadius`.
  */
+import { registerPlainDataClass } from '../core/plain-data';
 import { datan2, dcos, dsin } from '../core/dmath';
 
 export interface AnchorState {
@@ -75,6 +76,8 @@ class AnchorStateBox implements AnchorState {
     this.waypoint = 0;
   }
 }
+// Plain data: snapshots copy it field by field (src/core/plain-data.ts).
+registerPlainDataClass(AnchorStateBox, 'formation.AnchorState');
 
 /**
  * Advance the anchor by dt along `path` ([x0, y0, x1, y1, ...], `points` waypoints).

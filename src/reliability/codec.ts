@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from '../core/errors';
 import type { ByteReader, ByteWriter } from './bytes';
+import { plainDataClassName, plainDataPrototype } from '../core/plain-data';
 
 /**
  * A structured-clone style codec for per-system state (world.systems.*): plain objects, arrays, numbers (as f64
@@ -9,13 +10,15 @@ import type { ByteReader, ByteWriter } from './bytes';
  *  - a function is written as a hole; decoding fills it from the same path of the target world's current state
  *    (user callbacks such as a LOD cost function are configuration, not state), or null if there is none;
  *  - a per-agent store registered in world.registry is written as a reference by name, not copied;
+ *  - an instance of a class registered with registerPlainDataClass (src/core/plain-data.ts) is written as its class
+ *    name plus its own fields, and rebuilt on that class's prototype;
  *  - an instance of any other class (a priority queue, a WASM handle) is refused with an error naming its path,
  *    and the owning system must register a snapshot section (see registerSnapshotSection).
  * Iteration order is the objects' own key order, which is deterministic for a given construction history.
  */
 
 const T_UNDEFINED = 0, T_NULL = 1, T_FALSE = 2, T_TRUE = 3, T_NUMBER = 4, T_STRING = 5, T_ARRAY = 6, T_OBJECT = 7,
-  T_VIEW = 8, T_BUFFER = 9, T_REF = 10, T_MAP = 11, T_SET = 12, T_FUNCTION = 13, T_NULL_PROTO = 14, T_STORE = 15;
+  T_VIEW = 8, T_BUFFER = 9, T_REF = 10, T_MAP = 11, T_SET = 12, T_FUNCTION = 13, T_NULL_PROTO = 14, T_STORE = 15, T_CLASS = 16;
 
 type ViewCtor = Float64ArrayConstructor | Float32ArrayConstructor | Int32ArrayConstructor | Uint32ArrayConstructor
   | Int16ArrayConstructor | Uint16ArrayConstructor | Int8ArrayConstructor | Uint8ArrayConstructor | Uint8ClampedArrayConstructor;
@@ -80,6 +83,13 @@ export function encodeValue(ctx: EncodeContext, v: unknown, path: string): void 
     return;
   }
   const proto = Object.getPrototypeOf(o);
+  const plainName = proto !== Object.prototype && proto !== null ? plainDataClassName(o) : undefined;
+  if (plainName !== undefined) {
+    const ckeys = Object.keys(o);
+    w.u8(T_CLASS); w.str(plainName); w.u32(ckeys.length);
+    for (const k of ckeys) { w.str(k); encodeValue(ctx, (o as Record<string, unknown>)[k], `${path}.${k}`); }
+    return;
+  }
   if (proto !== Object.prototype && proto !== null) {
     const cls = proto && proto.constructor ? proto.constructor.name : 'unknown';
     throw new InvalidArgumentError(path, o, `cannot snapshot an instance of class ${cls}: the owning system must register a snapshot section`);
@@ -181,6 +191,21 @@ export function decodeValue(ctx: DecodeContext, target: unknown, path: string): 
     case T_NULL_PROTO: {
       const n = r.count(`${path} key count`, MAX_ITEMS, 5);
       const o: Record<string, unknown> = tag === T_NULL_PROTO ? Object.create(null) : {};
+      ctx.seen.push(o);
+      const t = target !== null && typeof target === 'object' ? target as Record<string, unknown> : undefined;
+      for (let i = 0; i < n; i++) {
+        const k = r.str(`${path} key`);
+        if (k === '__proto__') r.fail(`${path} has a '__proto__' key`);
+        o[k] = decodeValue(ctx, t ? t[k] : undefined, `${path}.${k}`);
+      }
+      return o;
+    }
+    case T_CLASS: {
+      const name = r.str(`${path} class name`);
+      const proto = plainDataPrototype(name);
+      if (proto === undefined) r.fail(`${path} is an instance of plain-data class '${name}', which is not registered here`);
+      const n = r.count(`${path} key count`, MAX_ITEMS, 5);
+      const o = Object.create(proto as object) as Record<string, unknown>;
       ctx.seen.push(o);
       const t = target !== null && typeof target === 'object' ? target as Record<string, unknown> : undefined;
       for (let i = 0; i < n; i++) {
