@@ -36,6 +36,7 @@ import { requireInteger, requireNonNegative, requireFinite } from '../src/core/v
 import { InvalidArgumentError } from '../src/core/errors';
 import { dcos, dsin } from '../src/core/dmath';
 import { agentShapeComponent, agentShapeTable } from '../components/shape';
+import { lodComponent, LOD_CONTACTS } from '../components/lod';
 import { circleShape } from '../src/collision/shapes2d';
 import type { Shape2 } from '../src/collision/shapes2d';
 import { contactManifold2, createManifold2, createManifold2Input } from '../src/collision/manifold2d';
@@ -640,9 +641,13 @@ function detect(world: CrowdWorld, st: ContactsState, report: boolean): number {
   st.kCount = 0;
   st.nearCount = 0;
   const wallFrame = ++st.wallStampValue;
+  // LOD: only agents with the LOD_CONTACTS bit this frame look for contacts (far agents one frame in N). A pair is
+  // handled once: by its smaller id when both are active, else by its active member.
+  const lodFlags = lodComponent(world).flags;
   // ---- 2–3. broad and narrow phase ----
   for (let i = 0; i < n; i++) {
     const ea = dense[i];
+    if ((lodFlags[ea] & LOD_CONTACTS) === 0) continue;
     const xa = px[ea], ya = py[ea], ba = bound[ea];
     const defaultA = shapeIdx[ea] < 0;
     // agents
@@ -653,7 +658,7 @@ function detect(world: CrowdWorld, st: ContactsState, report: boolean): number {
     }
     for (let q = 0; q < m; q++) {
       const eb = _candidates[q];
-      if (eb < ea) continue; // each pair once, from its smaller id
+      if (eb < ea && (lodFlags[eb] & LOD_CONTACTS) !== 0) continue; // each pair once (see above)
       const dx = px[eb] - xa, dy = py[eb] - ya;
       const reach = ba + bound[eb] + spec;
       const d2 = dx * dx + dy * dy;
