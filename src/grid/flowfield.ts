@@ -142,10 +142,6 @@ function moveMaskTable(diagonals: boolean, cut: boolean): Uint8Array {
 const MASK_TABLE_4 = moveMaskTable(false, false);
 const MASK_TABLE_8 = moveMaskTable(true, false);
 const MASK_TABLE_8_CUT = moveMaskTable(true, true);
-// Diagonal corner rule as a cost penalty indexed by (flag of one orthogonal cell << 1) | flag of the other:
-// without corner cutting both must be walkable; with it, at least one.
-const CORNER_PEN = new Float64Array([Infinity, Infinity, Infinity, 0]);
-const CORNER_PEN_CUT = new Float64Array([Infinity, 0, 0, 0]);
 
 function ensureScratch(n: number, buckets: number, needCost: boolean): void {
   if (_ffDist.length < n) {
