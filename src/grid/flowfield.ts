@@ -121,6 +121,7 @@ const U_MIN_CAP = 16 * U_CHUNK;
 // Per cell i: st[2i] its move mask, zeroed once settled (see solveUniform); st[2i + 1] its direction code (CODE_DX/DY;
 // NO_PRED while never reached, GOAL_CODE at goals). Interleaved: a cell's mask and code share a cache line.
 let _uState = new Uint8Array(0);
+let _uZero = new Uint8Array(0); // a row of blocked cells beyond the grid's top and bottom edges
 // Move mask of a cell from its 3 × 3 neighbourhood: index bits 0–2 the column to the left (above, same row, below),
 // 3–5 the cell's own column, 6–8 the column to the right, 1 = walkable. Mask bit k: the step with direction code k
 // (destination c − (CODE_DY[k]·w + CODE_DX[k])) is allowed: 0 left, 1 right, 2 up, 3 down, 4 up-left, 5 up-right,
@@ -518,31 +519,28 @@ function writeDirections(st: Uint8Array, w: number, n: number, next: Int32Array,
  * is allowed from that cell. One streaming pass over three rows of a zero-bordered copy of the walkable flags.
  */
 function buildMoveMasks(walk: Uint8Array, w: number, h: number, diagonals: boolean, cut: boolean, st: Uint8Array): void {
-  const W = w + 2;
-  const P = W * (h + 2);
-  if (_ffWalk.length < P) _ffWalk = new Uint8Array(P);
-  const pw = _ffWalk;
-  pw.fill(0, 0, W);
-  pw.fill(0, P - W, P);
-  for (let y = 0; y < h; y++) {
-    const row = (y + 1) * W;
-    pw[row] = 0;
-    pw[row + w + 1] = 0;
-    pw.set(walk.subarray(y * w, y * w + w), row + 1);
-  }
+  // Rows above the first and below the last read from a row of zeros (blocked), so the loop has no bounds tests.
+  if (_uZero.length < w) _uZero = new Uint8Array(w);
+  const zero = _uZero;
   // Sliding 3 × 3 window: a column is (above | centre << 1 | below << 2); the window's 9 bits index a table.
   const table = !diagonals ? MASK_TABLE_4 : cut ? MASK_TABLE_8_CUT : MASK_TABLE_8;
+  const last = w - 1;
   for (let y = 0; y < h; y++) {
-    const pu = y * W, pm = pu + W, pd = pm + W; // padded column 0 (the border) of rows y − 1, y, y + 1
+    const up = y > 0 ? walk : zero, dn = y < h - 1 ? walk : zero;
+    const ou = y > 0 ? (y - 1) * w : 0, om = y * w, od = y < h - 1 ? (y + 1) * w : 0;
     let colL = 0;
-    let colC = pw[pu + 1] | (pw[pm + 1] << 1) | (pw[pd + 1] << 2);
-    for (let x = 0, o = y * w; x < w; x++, o++) {
-      const colR = pw[pu + x + 2] | (pw[pm + x + 2] << 1) | (pw[pd + x + 2] << 2);
+    let colC = up[ou] | (walk[om] << 1) | (dn[od] << 2);
+    for (let x = 0; x < last; x++) {
+      const colR = up[ou + x + 1] | (walk[om + x + 1] << 1) | (dn[od + x + 1] << 2);
+      const o = om + x;
       st[2 * o] = table[colL | (colC << 3) | (colR << 6)];
       st[2 * o + 1] = NO_PRED;
       colL = colC;
       colC = colR;
     }
+    const o = om + last; // the last column: nothing to its right
+    st[2 * o] = table[colL | (colC << 3)];
+    st[2 * o + 1] = NO_PRED;
   }
 }
 
