@@ -42,7 +42,7 @@ import { contactsSystem } from '../../systems/contacts';
 declare const gc: () => void;
 
 const CALLS = 50;
-const ROUNDS = 3;
+const ROUNDS = 2;
 const WARM_TICKS = 100;
 const WARM_CALLS = 50;
 const STEP_FRAMES = 200;
@@ -81,37 +81,46 @@ function youngUsed(): number {
   return used;
 }
 
+type Probe = () => number;
+const heapUsed: Probe = () => process.memoryUsage().heapUsed;
+
 /**
- * Bytes allocated per call of f over `calls` calls: [whole heap (heapUsed), young generation], or NaN if a GC ran
- * inside the window.
+ * Growth of `probe` per call of f over `calls` calls, minus `own` (the probe's cost around an empty window), or
+ * NaN if a GC ran inside the window. Each probe gets its own window, so neither counts the other's allocations.
  */
-async function measure(f: () => void, calls: number): Promise<[number, number]> {
+async function window(probe: Probe, f: () => void, calls: number, own: number): Promise<number> {
   gc();
   gc();
   await flushObserver();
   const t0 = performance.now();
-  const before = process.memoryUsage().heapUsed;
-  const youngBefore = youngUsed();
+  const before = probe();
   for (let i = 0; i < calls; i++) f();
-  const youngAfter = youngUsed();
-  const after = process.memoryUsage().heapUsed;
+  const after = probe();
   const t1 = performance.now();
   await flushObserver();
-  for (const s of gcStarts) if (s >= t0 && s <= t1) return [NaN, NaN];
-  // The probes allocate their own results inside the window (youngUsed's statistics array, mostly): subtract what
-  // they cost around an empty loop.
-  return [(after - before - probeHeap) / calls, (youngAfter - youngBefore - probeYoung) / calls];
+  for (const s of gcStarts) if (s >= t0 && s <= t1) return NaN;
+  return (after - before - own) / calls;
 }
 
+// What each probe allocates itself inside a window (its result objects), in bytes per window.
 let probeHeap = 0, probeYoung = 0;
 async function calibrateProbes(): Promise<void> {
   let h = Infinity, y = Infinity;
   for (let r = 0; r < 5; r++) {
-    const [mh, my] = await measure(() => {}, 1);
-    if (!Number.isNaN(mh)) { h = Math.min(h, mh); y = Math.min(y, my); }
+    const mh = await window(heapUsed, () => {}, 1, 0);
+    const my = await window(youngUsed, () => {}, 1, 0);
+    if (!Number.isNaN(mh)) h = Math.min(h, mh);
+    if (!Number.isNaN(my)) y = Math.min(y, my);
   }
   probeHeap = h;
   probeYoung = y;
+}
+
+/** [heapUsed, young generation] bytes per call of f (two windows); NaN if a GC ran inside either. */
+async function measure(f: () => void, calls: number): Promise<[number, number]> {
+  const h = await window(heapUsed, f, calls, probeHeap);
+  const y = await window(youngUsed, f, calls, probeYoung);
+  return Number.isNaN(h) || Number.isNaN(y) ? [NaN, NaN] : [h, y];
 }
 
 /** The smallest of `rounds` valid measurements (windows with a GC are re-run, up to 3 × rounds tries). */
@@ -138,7 +147,6 @@ async function main(): Promise<void> {
     ['rts', () => getScenario('rts').create({ agents: 1000, seed: 14 }), false],
     ['steering', () => getScenario('steering').create({ agents: 1000, seed: 15 }), false],
   ];
-  await calibrateProbes();
   const perSystem: Record<string, [number, number]> = {};
   const stepBytesPerFrame: Record<string, [number, number]> = {};
   for (const [name, make, measureStep] of scenarios) {
@@ -149,9 +157,11 @@ async function main(): Promise<void> {
     // re-detection rounds) reach optimised code much later than the common paths, and until then run in V8's
     // baseline tiers, which box every double they compute. (The scenario's own input code is not measured.)
     for (let i = 0; i < STEP_WARM; i++) step(w, DT);
+    await calibrateProbes();
     if (measureStep) stepBytesPerFrame[name] = await minOf(() => step(w, DT), STEP_FRAMES, STEP_ROUNDS);
     // Then each system alone, called as in the frame (the world moves on between rounds only by what the system
     // itself does).
+    await calibrateProbes(); // again per scenario: the probes' own cost drifts as V8 optimises this file
     for (const [sys, f] of SYSTEMS) {
       const call = () => f(w);
       for (let i = 0; i < WARM_CALLS; i++) call();

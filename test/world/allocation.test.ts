@@ -7,19 +7,20 @@ import { resolve } from 'node:path';
  * --expose-gc and a 256 MB young generation (no scavenge inside a measured window, checked by a GC observer), warms
  * the horde (5,000 agents, LOD on: near, mid and far tiers all run) and wander (2,000 agents) scenarios up, measures
  * a whole `step` over 200 frames, then calls each system alone 50 times per round and reports the bytes allocated
- * per call (smallest of 3 rounds), both as young-generation growth and as heapUsed growth. The astar, rts and
+ * per call (smallest of 2 rounds), both as young-generation growth and as heapUsed growth (separate windows). The astar, rts and
  * steering scenarios (1,000 agents) add A* paths, navmesh corridors, formations and steering behaviours.
  *
  * Bound: 256 bytes per system call. What is left on these paths is profiler bookkeeping: every system calls
  * performance.now() twice, and on Node 20 that is JavaScript over process.hrtime(), which allocates a two-element
  * array and a HeapNumber unless TurboFan inlines it and removes them, plus the counters' HeapNumbers. Measured
- * 2026-11-29 (young generation): 3 bytes per call for systems with nothing to do, 35 for the others, 83 for LOD,
- * 171 for contacts. Before the fixes: 35-330 KB per call for navigation, boids, ORCA and contacts at this size; any
+ * 2026-11-29: 0 bytes per call for systems with nothing to do, 32 for the others (two HeapNumbers of timing), 48
+ * for LOD, 168 for contacts (a few per detection round). Before the fixes: 44-271 KB per call for navigation, boids,
+ * ORCA and contacts at this size; any
  * allocation per agent, even one boxed double (16 bytes) for 5,000 agents, is hundreds of times over the bound.
  *
  * A whole step: 2,048 bytes per frame (young generation; heapUsed also counts code the JIT produces meanwhile).
- * Measured 520-930: the profiler's share for 11 systems plus the frame timer, and V8's baseline tiers on rare
- * branches that are not optimised yet.
+ * Measured 380-930: the profiler's share for 11 systems plus the frame timer, and V8's baseline tiers on rare
+ * branches that are not optimised yet. (Before the fixes: 733 KB per frame in the horde, 98 KB in wander.)
  */
 const root = resolve(__dirname, '../..');
 const PER_CALL_BOUND = 256;
