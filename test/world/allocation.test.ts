@@ -36,10 +36,12 @@ const COVERAGE = ['astar', 'rts', 'steering'];
 
 /**
  * Known to allocate per frame (2026-11-29), so marked it.fails: each still runs and must keep failing until fixed.
- * - funnelSystem (rts, ~75 KB per call at 1,000 agents): the navmesh kernels take the agent's position as double
- *   arguments (corridorMoveStart, pointInTriangle, closestPointOnTriangle, corridorShortcut and their helpers) and
- *   funnelRange is too large for V8 to inline them, so each call boxes its doubles. Thin array-form wrappers were
- *   tried and made it worse (V8 inlined the wrapper, not the kernel): the kernels themselves need array inputs.
+ * - funnelSystem (rts, ~50-80 KB per call at 1,000 agents). Sampled sources: funnelRange itself (~35 bytes per
+ *   agent: doubles crossing calls it does not inline); nearestPointOnMesh for agents pushed off the mesh and for
+ *   re-plans, which calls closestPointOnTriangle per triangle and boxes its double result; corridorShortcut; and
+ *   the sliced navmesh search (stepNavPath), which pushes objects into a tinyqueue heap. Array-form
+ *   corridorMoveStart / pointInTriangle were tried (as thin wrappers and as real array kernels): no gain, so the
+ *   boxing in funnelRange is elsewhere; not found by 2026-11-29.
  * - steeringSystem (steering, ~340 KB per call): the behaviour kernels (seek, arrive, evade, wander,
  *   avoidSegments, accumulateTruncated, smoothVelocity, limitTurn, dsin/dcos) take and return doubles, and
  *   steeringRange exceeds V8's inlining budget, so most calls box their arguments and results.
