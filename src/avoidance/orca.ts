@@ -317,10 +317,20 @@ function contactLines(lines: Float64Array, nl: number, agent: OrcaAgent, neighbo
     const s = nS[k];
     if (s === 0) continue;
     const dx = nX[k] - px, dy = nY[k] - py;
-    const dist = Math.sqrt(dx * dx + dy * dy);
-    // Coincident centres have no direction; the ORCA collision branch separates them.
-    if (dist === 0) continue;
-    const nx = dx / dist, ny = dy / dist;
+    const d2 = dx * dx + dy * dy;
+    let dist: number, nx: number, ny: number;
+    if (d2 >= MIN_ACCURATE_SQ) {
+      dist = Math.sqrt(d2);
+      nx = dx / dist; ny = dy / dist;
+    } else {
+      // Coincident centres have no direction; the ORCA collision branch separates them.
+      if (dx === 0 && dy === 0) continue;
+      // |d|² underflowed to a subnormal with few significant bits (an offset of 1.6e-162 m gave a "unit" normal of
+      // length 0.7071): rescale by the larger component before squaring, then normalise.
+      const m = Math.abs(dx) > Math.abs(dy) ? Math.abs(dx) : Math.abs(dy);
+      const sx = dx / m, sy = dy / m, l = Math.sqrt(sx * sx + sy * sy);
+      nx = sx / l; ny = sy / l; dist = m * l;
+    }
     let gap = dist - (radius + nR[k]) * CONTACT_SKIN;
     if (gap < 0) gap = 0;
     const bound = s === 1 ? gap * invDt + nVx[k] * nx + nVy[k] * ny : s * gap * invDt;
