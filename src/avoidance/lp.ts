@@ -78,7 +78,14 @@ function linearProgram1(lines: Float64Array, lineNo: number, args: Float64Array,
       // Line i bounds line lineNo on the left.
       if (t > tLeft) tLeft = t;
     }
-    if (tLeft > tRight) return false;
+    if (tLeft > tRight) {
+      // Empty by more than round-off: infeasible. Empty by a few ulps of the disc (lines through one point, the
+      // feasible set along this line being that single point, as a wedge apex) is round-off in t = num / den:
+      // collapse the interval to its midpoint instead of calling a feasible program infeasible (long fuzz run,
+      // 2026-11-29: three lines meeting at the origin at angles 3e-172, 3.2 and 1.6e-300 rad).
+      if (tLeft - tRight > 1e-12 * radius) return false;
+      tLeft = tRight = 0.5 * (tLeft + tRight);
+    }
   }
   if (directionOpt) {
     // Go to the far end in the objective direction.
