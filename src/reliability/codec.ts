@@ -191,31 +191,29 @@ export function decodeValue(ctx: DecodeContext, target: unknown, path: string): 
     case T_NULL_PROTO: {
       const n = r.count(`${path} key count`, MAX_ITEMS, 5);
       const o: Record<string, unknown> = tag === T_NULL_PROTO ? Object.create(null) : {};
-      ctx.seen.push(o);
-      const t = target !== null && typeof target === 'object' ? target as Record<string, unknown> : undefined;
-      for (let i = 0; i < n; i++) {
-        const k = r.str(`${path} key`);
-        if (k === '__proto__') r.fail(`${path} has a '__proto__' key`);
-        o[k] = decodeValue(ctx, t ? t[k] : undefined, `${path}.${k}`);
-      }
-      return o;
+      return decodeFields(ctx, o, n, target, path);
     }
     case T_CLASS: {
       const name = r.str(`${path} class name`);
       const proto = plainDataPrototype(name);
       if (proto === undefined) r.fail(`${path} is an instance of plain-data class '${name}', which is not registered here`);
       const n = r.count(`${path} key count`, MAX_ITEMS, 5);
-      const o = Object.create(proto as object) as Record<string, unknown>;
-      ctx.seen.push(o);
-      const t = target !== null && typeof target === 'object' ? target as Record<string, unknown> : undefined;
-      for (let i = 0; i < n; i++) {
-        const k = r.str(`${path} key`);
-        if (k === '__proto__') r.fail(`${path} has a '__proto__' key`);
-        o[k] = decodeValue(ctx, t ? t[k] : undefined, `${path}.${k}`);
-      }
-      return o;
+      return decodeFields(ctx, Object.create(proto as object) as Record<string, unknown>, n, target, path);
     }
     default:
       return r.fail(`${path} has unknown value tag ${tag}`);
   }
+}
+
+/** Read `n` named fields into `o` (registered as the next seen object first, so cycles resolve to it). */
+function decodeFields(ctx: DecodeContext, o: Record<string, unknown>, n: number, target: unknown, path: string): Record<string, unknown> {
+  const r = ctx.r;
+  ctx.seen.push(o);
+  const t = target !== null && typeof target === 'object' ? target as Record<string, unknown> : undefined;
+  for (let i = 0; i < n; i++) {
+    const k = r.str(`${path} key`);
+    if (k === '__proto__') r.fail(`${path} has a '__proto__' key`);
+    o[k] = decodeValue(ctx, t ? t[k] : undefined, `${path}.${k}`);
+  }
+  return o;
 }
