@@ -3,11 +3,11 @@ import { InvalidArgumentError } from '../src/core/errors';
 import { requireFinite, requireInteger, requireNonNegative, requireNonNegativeOrInfinity, requirePositive } from '../src/core/validate';
 import { requireAgent } from '../src/world/agents';
 import { nowMs, profileCount, profileRecord } from '../src/world/profiler';
-import { arriveMoving, evade, flee, followVelocity, pursue, seek, vec2Out, wander } from '../src/steering/behaviours';
-import { accumulateTruncated } from '../src/steering/combine';
-import { limitTurn, smoothVelocity } from '../src/steering/filters';
-import { avoidSegments, DEFAULT_FEELER_PARAMS, type FeelerParams } from '../src/steering/obstacles';
-import { createSegmentGrid, querySegmentGrid, type SegmentGrid } from '../src/steering/segment-grid';
+import { arriveMovingArr, evadeArr, fleeArr, followVelocityArr, pursueArr, seekArr, wanderArr } from '../src/steering/behaviours';
+import { accumulateTruncatedArr } from '../src/steering/combine';
+import { limitTurnArr, smoothVelocityArr } from '../src/steering/filters';
+import { avoidSegmentsArr, DEFAULT_FEELER_PARAMS, type FeelerParams } from '../src/steering/obstacles';
+import { createSegmentGrid, querySegmentGridArr, type SegmentGrid } from '../src/steering/segment-grid';
 import {
   steeringComponent, STEER_ALL, STEER_ARRIVE, STEER_AVOID_WALLS, STEER_EVADE, STEER_FLEE, STEER_FOLLOW, STEER_PURSUE,
   STEER_SEEK, STEER_WANDER, type SteeringStore,
@@ -135,14 +135,13 @@ export function setSteering(world: CrowdWorld, eid: number, cfg: SteeringConfig)
   if (cfg.turnRate !== undefined) s.turnRate[eid] = cfg.turnRate;
 }
 
-// Scratch owned by the steering system (no allocation per frame).
-const _steerB = vec2Out();
-const _steerAcc = vec2Out();
-const _steerOut = vec2Out();
-const _steerSeek = vec2Out();
-const _steerArrive = vec2Out();
-const _steerFollow = vec2Out();
-const _steerPursue = vec2Out();
+// Scratch owned by the steering system (no allocation per frame). The kernels are called in their array forms:
+// steeringRange is too large for V8 to inline them, and every double passed to or returned from a call that is not
+// inlined is boxed into a fresh HeapNumber (hundreds of KB per frame at 1,000 agents). Inputs go through _steerIn;
+// results land in _steerV at the slots below (three doubles each: x, y, scalar result).
+const _steerIn = new Float64Array(16);
+const _steerV = new Float64Array(24);
+const ACC = 0, B = 3, SEEK = 6, ARRIVE = 9, FOLLOW = 12, PURSUE = 15, OUT = 18, WB = 21; // WB: weight, budget
 const _steerFeelers: FeelerParams = { ...DEFAULT_FEELER_PARAMS };
 let _steerWallCand = new Int32Array(256);
 let _steerNewVx = new Float64Array(0);
@@ -201,7 +200,7 @@ export function steeringRange(world: CrowdWorld, start: number, count: number, d
   const rng = world.rng;
   const feel = _steerFeelers;
   feel.feelerAngle = st.feelers.feelerAngle; feel.slide = st.feelers.slide; feel.clearance = st.feelers.clearance;
-  const acc = _steerAcc, b = _steerB;
+  const a = _steerIn, v = _steerV;
   let steered = 0, wallHits = 0;
   for (let i = 0; i < count; i++) {
     const eid = dense[start + i];
@@ -211,67 +210,87 @@ export function steeringRange(world: CrowdWorld, start: number, count: number, d
     steered++;
     const x = posX[eid], y = posY[eid], vx = velX[eid], vy = velY[eid];
     const vmax = maxSpeedA[eid];
-    acc.x = 0; acc.y = 0;
+    v[ACC] = 0; v[ACC + 1] = 0;
+    v[WB + 1] = vmax;
     let arriving = false;
     if (isPanic) {
       // Override: flee the threat (entity's predicted position if set, else the point) at full speed; nothing else.
       const te = s.threatEid[eid];
-      if (live(world, te)) evade(x, y, posX[te], posY[te], velX[te], velY[te], vmax, s.maxPrediction[eid], Infinity, acc);
-      else flee(x, y, s.threatX[eid], s.threatY[eid], vmax, Infinity, acc);
+      a[0] = x; a[1] = y;
+      if (live(world, te)) {
+        a[2] = posX[te]; a[3] = posY[te]; a[4] = velX[te]; a[5] = velY[te]; a[6] = vmax; a[7] = s.maxPrediction[eid]; a[8] = Infinity;
+        evadeArr(a, 0, v, ACC);
+      } else {
+        a[2] = s.threatX[eid]; a[3] = s.threatY[eid]; a[4] = vmax; a[5] = Infinity;
+        fleeArr(a, 0, v, ACC);
+      }
     } else {
       // Goal-directed behaviours first (their sum is also the "intended direction" that picks the wall-slide side).
       let ix = 0, iy = 0;
       if (flags & STEER_PURSUE) {
         const pe = s.pursueEid[eid];
-        if (live(world, pe)) pursue(x, y, posX[pe], posY[pe], velX[pe], velY[pe], vmax, s.maxPrediction[eid], _steerPursue);
-        else { _steerPursue.x = 0; _steerPursue.y = 0; }
-        ix += _steerPursue.x; iy += _steerPursue.y;
+        if (live(world, pe)) {
+          a[0] = x; a[1] = y; a[2] = posX[pe]; a[3] = posY[pe]; a[4] = velX[pe]; a[5] = velY[pe]; a[6] = vmax; a[7] = s.maxPrediction[eid];
+          pursueArr(a, 0, v, PURSUE);
+        } else { v[PURSUE] = 0; v[PURSUE + 1] = 0; }
+        ix += v[PURSUE]; iy += v[PURSUE + 1];
       }
       if (flags & STEER_SEEK) {
-        seek(x, y, s.targetX[eid], s.targetY[eid], vmax, _steerSeek);
-        ix += _steerSeek.x; iy += _steerSeek.y;
+        a[0] = x; a[1] = y; a[2] = s.targetX[eid]; a[3] = s.targetY[eid]; a[4] = vmax;
+        seekArr(a, 0, v, SEEK);
+        ix += v[SEEK]; iy += v[SEEK + 1];
       }
       if (flags & STEER_ARRIVE) {
-        arriveMoving(x, y, s.targetX[eid], s.targetY[eid], s.targetVx[eid], s.targetVy[eid], vmax, s.slowingRadius[eid], s.stopRadius[eid], dt, _steerArrive);
-        ix += _steerArrive.x; iy += _steerArrive.y;
+        a[0] = x; a[1] = y; a[2] = s.targetX[eid]; a[3] = s.targetY[eid]; a[4] = s.targetVx[eid]; a[5] = s.targetVy[eid];
+        a[6] = vmax; a[7] = s.slowingRadius[eid]; a[8] = s.stopRadius[eid]; a[9] = dt;
+        arriveMovingArr(a, 0, v, ARRIVE);
+        ix += v[ARRIVE]; iy += v[ARRIVE + 1];
         arriving = true;
       }
       if (flags & STEER_FOLLOW) {
-        followVelocity(prefX[eid], prefY[eid], vmax, _steerFollow);
-        ix += _steerFollow.x; iy += _steerFollow.y;
+        a[0] = prefX[eid]; a[1] = prefY[eid]; a[2] = vmax;
+        followVelocityArr(a, 0, v, FOLLOW);
+        ix += v[FOLLOW]; iy += v[FOLLOW + 1];
       }
       let room = true;
       if ((flags & STEER_AVOID_WALLS) && walls !== null) {
         feel.lookAhead = s.lookAhead[eid];
         const r = radiusA[eid];
         const reach = r * feel.clearance + r + Math.sqrt(vx * vx + vy * vy) * feel.lookAhead;
-        let nc = querySegmentGrid(walls, x - reach, y - reach, x + reach, y + reach, _steerWallCand);
+        a[0] = x - reach; a[1] = y - reach; a[2] = x + reach; a[3] = y + reach;
+        let nc = querySegmentGridArr(walls, a, 0, _steerWallCand);
         if (nc === _steerWallCand.length) {
           _steerWallCand = new Int32Array(_steerWallCand.length * 2); // rare growth: a very dense wall area
-          nc = querySegmentGrid(walls, x - reach, y - reach, x + reach, y + reach, _steerWallCand);
+          nc = querySegmentGridArr(walls, a, 0, _steerWallCand);
         }
-        const h = avoidSegments(x, y, vx, vy, ix, iy, r, vmax, walls.segments, _steerWallCand, nc, feel, b);
-        if (h > 0) { wallHits++; room = accumulateTruncated(acc, b.x, b.y, s.wAvoid[eid], vmax); }
+        a[0] = x; a[1] = y; a[2] = vx; a[3] = vy; a[4] = ix; a[5] = iy; a[6] = r; a[7] = vmax;
+        const h = avoidSegmentsArr(a, 0, walls.segments, _steerWallCand, nc, feel, v, B);
+        if (h > 0) { wallHits++; v[WB] = s.wAvoid[eid]; room = accumulateTruncatedArr(v, ACC, v, B, v, WB); }
       }
       if (room && (flags & STEER_EVADE)) {
         const te = s.threatEid[eid];
         if (live(world, te)) {
-          evade(x, y, posX[te], posY[te], velX[te], velY[te], vmax, s.maxPrediction[eid], s.panicDistance[eid], b);
-          room = accumulateTruncated(acc, b.x, b.y, s.wEvade[eid], vmax);
+          a[0] = x; a[1] = y; a[2] = posX[te]; a[3] = posY[te]; a[4] = velX[te]; a[5] = velY[te]; a[6] = vmax; a[7] = s.maxPrediction[eid]; a[8] = s.panicDistance[eid];
+          evadeArr(a, 0, v, B);
+          v[WB] = s.wEvade[eid]; room = accumulateTruncatedArr(v, ACC, v, B, v, WB);
         }
       }
       if (room && (flags & STEER_FLEE)) {
-        flee(x, y, s.threatX[eid], s.threatY[eid], vmax, s.panicDistance[eid], b);
-        room = accumulateTruncated(acc, b.x, b.y, s.wFlee[eid], vmax);
+        a[0] = x; a[1] = y; a[2] = s.threatX[eid]; a[3] = s.threatY[eid]; a[4] = vmax; a[5] = s.panicDistance[eid];
+        fleeArr(a, 0, v, B);
+        v[WB] = s.wFlee[eid]; room = accumulateTruncatedArr(v, ACC, v, B, v, WB);
       }
-      if (room && (flags & STEER_PURSUE)) room = accumulateTruncated(acc, _steerPursue.x, _steerPursue.y, s.wPursue[eid], vmax);
-      if (room && (flags & STEER_SEEK)) room = accumulateTruncated(acc, _steerSeek.x, _steerSeek.y, s.wSeek[eid], vmax);
-      if (room && (flags & STEER_ARRIVE)) room = accumulateTruncated(acc, _steerArrive.x, _steerArrive.y, s.wArrive[eid], vmax);
-      if (room && (flags & STEER_FOLLOW)) room = accumulateTruncated(acc, _steerFollow.x, _steerFollow.y, s.wFollow[eid], vmax);
+      if (room && (flags & STEER_PURSUE)) { v[WB] = s.wPursue[eid]; room = accumulateTruncatedArr(v, ACC, v, PURSUE, v, WB); }
+      if (room && (flags & STEER_SEEK)) { v[WB] = s.wSeek[eid]; room = accumulateTruncatedArr(v, ACC, v, SEEK, v, WB); }
+      if (room && (flags & STEER_ARRIVE)) { v[WB] = s.wArrive[eid]; room = accumulateTruncatedArr(v, ACC, v, ARRIVE, v, WB); }
+      if (room && (flags & STEER_FOLLOW)) { v[WB] = s.wFollow[eid]; room = accumulateTruncatedArr(v, ACC, v, FOLLOW, v, WB); }
       if (flags & STEER_WANDER) {
         // The wander angle advances every frame (even when the budget is full) so its random walk is frame-regular.
-        s.wanderAngle[eid] = wander(vx, vy, s.wanderAngle[eid], rng, s.wanderDistance[eid], s.wanderRadius[eid], s.wanderJitter[eid], vmax, dt, b);
-        if (room) accumulateTruncated(acc, b.x, b.y, s.wWander[eid], vmax);
+        a[0] = vx; a[1] = vy; a[2] = s.wanderAngle[eid]; a[3] = s.wanderDistance[eid]; a[4] = s.wanderRadius[eid];
+        a[5] = s.wanderJitter[eid]; a[6] = vmax; a[7] = dt;
+        wanderArr(a, 0, rng, v, B);
+        s.wanderAngle[eid] = v[B + 2];
+        if (room) { v[WB] = s.wWander[eid]; accumulateTruncatedArr(v, ACC, v, B, v, WB); }
       }
     }
     // Filters: smoothing (overdamped bound while arriving), then turn rate.
@@ -280,9 +299,11 @@ export function steeringRange(world: CrowdWorld, start: number, count: number, d
       const bound = vmax > 0 ? s.slowingRadius[eid] / (4 * vmax) : tau;
       if (bound < tau) tau = bound;
     }
-    smoothVelocity(vx, vy, acc.x, acc.y, tau, dt, _steerOut);
-    limitTurn(vx, vy, _steerOut.x, _steerOut.y, s.turnRate[eid], dt, _steerOut);
-    outVx[i] = _steerOut.x; outVy[i] = _steerOut.y;
+    a[0] = vx; a[1] = vy; a[2] = v[ACC]; a[3] = v[ACC + 1]; a[4] = tau; a[5] = dt;
+    smoothVelocityArr(a, 0, v, OUT);
+    a[0] = vx; a[1] = vy; a[2] = v[OUT]; a[3] = v[OUT + 1]; a[4] = s.turnRate[eid]; a[5] = dt;
+    limitTurnArr(a, 0, v, OUT);
+    outVx[i] = v[OUT]; outVy[i] = v[OUT + 1];
   }
   return steered + wallHits * 0x1000000;
 }

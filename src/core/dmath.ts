@@ -86,3 +86,37 @@ export function datan2(y: number, x: number): number {
 export function dhypot(x: number, y: number): number {
   return Math.sqrt(x * x + y * y);
 }
+
+// Array forms. A double passed to or returned from a call that V8 does not inline is boxed into a fresh HeapNumber;
+// a hot caller too large to inline these (systems/steering's steeringRange) would allocate on every call. These read
+// their argument from a typed array and write their result into one, so nothing is boxed. Same arithmetic as the
+// scalar functions above, hence bit-identical results.
+
+/** out[o] = dsin(a[i]), out[o + 1] = dcos(a[i]) (one shared range reduction; bit-identical to dsin/dcos). */
+export function dsincosArr(a: Float64Array, i: number, out: Float64Array, o: number): void {
+  const x = a[i];
+  if (!Number.isFinite(x)) { out[o] = NaN; out[o + 1] = NaN; return; }
+  let r = x - TWO_PI * Math.round(x / TWO_PI);
+  const q = Math.round(r / HALF_PI);
+  r -= q * HALF_PI;
+  const s = sinPoly(r), c = cosPoly(r);
+  switch (q) {
+    case 0: out[o] = s; out[o + 1] = c; return;
+    case 1: out[o] = c; out[o + 1] = -s; return;
+    case -1: out[o] = -c; out[o + 1] = s; return;
+    default: out[o] = -s; out[o + 1] = -c;
+  }
+}
+
+/** out[o] = datan2(a[i], a[i + 1]) (y first, as datan2). */
+export function datan2Arr(a: Float64Array, i: number, out: Float64Array, o: number): void {
+  const y = a[i], x = a[i + 1];
+  if (Number.isNaN(x) || Number.isNaN(y)) { out[o] = NaN; return; }
+  if (x === 0 && y === 0) { out[o] = 0; return; }
+  const ax = Math.abs(x), ay = Math.abs(y);
+  let r: number;
+  if (ax >= ay) r = ax === Infinity ? (ay === Infinity ? QUARTER_PI : 0) : atanPos(ay / ax);
+  else r = ay === Infinity ? HALF_PI : HALF_PI - atanPos(ax / ay);
+  if (x < 0) r = PI - r;
+  out[o] = y < 0 ? -r : r;
+}

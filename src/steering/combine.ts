@@ -24,19 +24,35 @@ import type { Vec2Out } from './behaviours';
  * @returns true while budget remains for lower-priority behaviours, false once it is used up.
  */
 export function accumulateTruncated(acc: Vec2Out, x: number, y: number, weight: number, budget: number): boolean {
-  const ax = acc.x, ay = acc.y;
+  const a = _accIn;
+  a[0] = acc.x; a[1] = acc.y; a[2] = x; a[3] = y; a[4] = weight; a[5] = budget;
+  const room = accumulateTruncatedArr(a, 0, a, 2, a, 4);
+  acc.x = a[0]; acc.y = a[1];
+  return room;
+}
+
+const _accIn = new Float64Array(6);
+
+/**
+ * accumulateTruncated in array form (no double crosses the call, so nothing is boxed when V8 does not inline it):
+ * the running sum is acc[ai], acc[ai + 1] (updated in place), the contribution f[fi], f[fi + 1], and
+ * wb[wi] = weight, wb[wi + 1] = budget. Same arithmetic as accumulateTruncated.
+ */
+export function accumulateTruncatedArr(acc: Float64Array, ai: number, f: Float64Array, fi: number, wb: Float64Array, wi: number): boolean {
+  const ax = acc[ai], ay = acc[ai + 1];
+  const x = f[fi], y = f[fi + 1], weight = wb[wi], budget = wb[wi + 1];
   const aa = ax * ax + ay * ay;
   const bb = budget * budget;
   if (aa >= bb) return false;
   const fx = x * weight, fy = y * weight;
   const nx = ax + fx, ny = ay + fy;
   const nn = nx * nx + ny * ny;
-  if (nn < bb) { acc.x = nx; acc.y = ny; return true; }
-  if (nn === bb) { acc.x = nx; acc.y = ny; return false; }
+  if (nn < bb) { acc[ai] = nx; acc[ai + 1] = ny; return true; }
+  if (nn === bb) { acc[ai] = nx; acc[ai + 1] = ny; return false; }
   const ff = fx * fx + fy * fy;
   const af = ax * fx + ay * fy;
   const s = (-af + Math.sqrt(af * af - ff * (aa - bb))) / ff;
-  acc.x = ax + fx * s; acc.y = ay + fy * s;
+  acc[ai] = ax + fx * s; acc[ai + 1] = ay + fy * s;
   return false;
 }
 

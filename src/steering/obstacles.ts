@@ -20,7 +20,7 @@
  * maps. Output is a desired-velocity contribution, zero when nothing is near; the caller sums it first (highest
  * priority) in the prioritised sum.
  */
-import { dcos, dsin } from '../core/dmath';
+import { dsincosArr } from '../core/dmath';
 import type { Vec2Out } from './behaviours';
 
 /** Parameters of feeler avoidance. */
@@ -38,14 +38,19 @@ export interface FeelerParams {
 export const DEFAULT_FEELER_PARAMS: Readonly<FeelerParams> = { lookAhead: 1, feelerAngle: Math.PI / 4, slide: 0.5, clearance: 1.5 };
 
 
-// Scratch result of castFeeler (module scope: no allocation per call).
-let _hitT = 0, _hitNx = 0, _hitNy = 0, _hitTx = 0, _hitTy = 0;
+// Scratch (module scope: no allocation per call). castFeeler's inputs and result travel through typed arrays, not
+// through double arguments and module-level `let`s: a double passed to a call V8 does not inline, or stored into a
+// module variable, is boxed into a fresh HeapNumber.
+// _cast = [px, py, fx, fy, len]; _hit = [t, nx, ny, tx, ty].
+const _cast = new Float64Array(5);
+const _hit = new Float64Array(5);
+const _ang = new Float64Array(2);
+const _avIn = new Float64Array(8);
+const _avOut = new Float64Array(2);
 
-/** Nearest intersection of the ray p + f̂·t (0 ≤ t ≤ len) with the candidate segments; fills the _hit* scratch. */
-function castFeeler(
-  px: number, py: number, fx: number, fy: number, len: number,
-  seg: Float64Array, cand: Int32Array | null, count: number,
-): boolean {
+/** Nearest intersection of the ray p + f̂·t (0 ≤ t ≤ len) (inputs in _cast) with the candidate segments; fills _hit. */
+function castFeeler(seg: Float64Array, cand: Int32Array | null, count: number): boolean {
+  const px = _cast[0], py = _cast[1], fx = _cast[2], fy = _cast[3], len = _cast[4];
   let best = len;
   let found = false;
   for (let c = 0; c < count; c++) {
@@ -66,10 +71,10 @@ function castFeeler(
     let nx = -ey / el, ny = ex / el;
     // Orient the normal toward the agent's side of the wall.
     if (nx * (px - ax) + ny * (py - ay) < 0) { nx = -nx; ny = -ny; }
-    _hitNx = nx; _hitNy = ny;
-    _hitTx = ex / el; _hitTy = ey / el;
+    _hit[1] = nx; _hit[2] = ny;
+    _hit[3] = ex / el; _hit[4] = ey / el;
   }
-  _hitT = best;
+  _hit[0] = best;
   return found;
 }
 
@@ -87,26 +92,48 @@ export function avoidSegments(
   segments: Float64Array, candidates: Int32Array | null, count: number,
   params: Readonly<FeelerParams>, out: Vec2Out,
 ): number {
-  out.x = 0; out.y = 0;
+  const a = _avIn;
+  a[0] = px; a[1] = py; a[2] = vx; a[3] = vy; a[4] = ix; a[5] = iy; a[6] = radius; a[7] = maxSpeed;
+  const hits = avoidSegmentsArr(a, 0, segments, candidates, count, params, _avOut, 0);
+  out.x = _avOut[0]; out.y = _avOut[1];
+  return hits;
+}
+
+/**
+ * avoidSegments in array form: a[i ..] = px, py, vx, vy, ix, iy, radius, maxSpeed; the contribution goes to out[o],
+ * out[o + 1]. No double crosses the call, so nothing is boxed when V8 does not inline it into a large caller (the
+ * steering system); same arithmetic as avoidSegments, which wraps it.
+ */
+export function avoidSegmentsArr(
+  a: Float64Array, i: number,
+  segments: Float64Array, candidates: Int32Array | null, count: number,
+  params: Readonly<FeelerParams>, out: Float64Array, o: number,
+): number {
+  const px = a[i], py = a[i + 1], vx = a[i + 2], vy = a[i + 3], ix = a[i + 4], iy = a[i + 5];
+  const radius = a[i + 6], maxSpeed = a[i + 7];
+  let ox = 0, oy = 0;
   let hits = 0;
   const speed = Math.sqrt(vx * vx + vy * vy);
   if (speed > 1e-9) {
     const hx = vx / speed, hy = vy / speed;
     const L = radius + speed * params.lookAhead;
-    const ca = dcos(params.feelerAngle), sa = dsin(params.feelerAngle);
+    _ang[0] = params.feelerAngle;
+    dsincosArr(_ang, 0, _ang, 0);
+    const sa = _ang[0], ca = _ang[1];
     for (let f = 0; f < 3; f++) {
       let fx = hx, fy = hy, len = L;
       if (f === 1) { fx = hx * ca - hy * sa; fy = hx * sa + hy * ca; len = 0.5 * L; }
       else if (f === 2) { fx = hx * ca + hy * sa; fy = -hx * sa + hy * ca; len = 0.5 * L; }
-      if (!castFeeler(px, py, fx, fy, len, segments, candidates, count)) continue;
+      _cast[0] = px; _cast[1] = py; _cast[2] = fx; _cast[3] = fy; _cast[4] = len;
+      if (!castFeeler(segments, candidates, count)) continue;
       hits++;
-      const urgency = (len - _hitT) / len;
+      const urgency = (len - _hit[0]) / len;
       // Tangent closest to the intended direction (or the heading without one); ties go to +e, deterministically.
-      let tx = _hitTx, ty = _hitTy;
+      let tx = _hit[3], ty = _hit[4];
       const side = ix * tx + iy * ty;
       if (side < 0 || (side === 0 && tx * hx + ty * hy < 0)) { tx = -tx; ty = -ty; }
-      out.x += (_hitNx + params.slide * tx) * urgency * maxSpeed;
-      out.y += (_hitNy + params.slide * ty) * urgency * maxSpeed;
+      ox += (_hit[1] + params.slide * tx) * urgency * maxSpeed;
+      oy += (_hit[2] + params.slide * ty) * urgency * maxSpeed;
     }
   }
   // Clearance push: nearest point of every candidate segment.
@@ -115,9 +142,9 @@ export function avoidSegments(
     let best = clear, bx = 0, by = 0;
     for (let c = 0; c < count; c++) {
       const s = candidates === null ? c : candidates[c];
-      const o = s * 4;
-      const ax = segments[o], ay = segments[o + 1];
-      const ex = segments[o + 2] - ax, ey = segments[o + 3] - ay;
+      const q = s * 4;
+      const ax = segments[q], ay = segments[q + 1];
+      const ex = segments[q + 2] - ax, ey = segments[q + 3] - ay;
       const ee = ex * ex + ey * ey;
       let u = ee > 0 ? ((px - ax) * ex + (py - ay) * ey) / ee : 0;
       u = u < 0 ? 0 : u > 1 ? 1 : u;
@@ -127,14 +154,15 @@ export function avoidSegments(
     }
     if (best < clear) {
       const k = ((clear - best) / clear) * maxSpeed;
-      out.x += bx * k; out.y += by * k;
+      ox += bx * k; oy += by * k;
       hits += 4;
     }
   }
-  const m2 = out.x * out.x + out.y * out.y;
+  const m2 = ox * ox + oy * oy;
   if (m2 > maxSpeed * maxSpeed) {
     const s = maxSpeed / Math.sqrt(m2);
-    out.x *= s; out.y *= s;
+    ox *= s; oy *= s;
   }
+  out[o] = ox; out[o + 1] = oy;
   return hits;
 }

@@ -73,6 +73,19 @@ export function createSegmentGrid(segments: ArrayLike<number>, cellSize: number)
  * out.length. @returns the count written.
  */
 export function querySegmentGrid(g: SegmentGrid, x0: number, y0: number, x1: number, y1: number, out: Int32Array): number {
+  const b = _qBox;
+  b[0] = x0; b[1] = y0; b[2] = x1; b[3] = y1;
+  return querySegmentGridArr(g, b, 0, out);
+}
+
+const _qBox = new Float64Array(4);
+
+/**
+ * querySegmentGrid in array form: the box is box[bi ..] = x0, y0, x1, y1 (no double crosses the call, so nothing is
+ * boxed when V8 does not inline it into a large caller such as the steering system).
+ */
+export function querySegmentGridArr(g: SegmentGrid, box: Float64Array, bi: number, out: Int32Array): number {
+  const x0 = box[bi], y0 = box[bi + 1], x1 = box[bi + 2], y1 = box[bi + 3];
   if (g.segmentCount === 0) return 0;
   let st = (g.queryStamp + 1) >>> 0;
   if (st === 0) { g.stamp.fill(0); st = 1; }
@@ -101,3 +114,4 @@ export function querySegmentGrid(g: SegmentGrid, x0: number, y0: number, x1: num
   }
   return n;
 }
+

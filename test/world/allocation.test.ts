@@ -42,13 +42,14 @@ const COVERAGE = ['astar', 'rts', 'steering'];
  *   the sliced navmesh search (stepNavPath), which pushes objects into a tinyqueue heap. Array-form
  *   corridorMoveStart / pointInTriangle were tried (as thin wrappers and as real array kernels): no gain, so the
  *   boxing in funnelRange is elsewhere; not found by 2026-11-29.
- * - steeringSystem (steering, ~340 KB per call): the behaviour kernels (seek, arrive, evade, wander,
- *   avoidSegments, accumulateTruncated, smoothVelocity, limitTurn, dsin/dcos) take and return doubles, and
- *   steeringRange exceeds V8's inlining budget, so most calls box their arguments and results.
  * - formationSystem (rts, ~0.8 KB per call): advanceAnchor and the slot update run once per group, too rarely to
  *   leave V8's baseline tiers, which box every double they compute.
+ *
+ * Fixed: steeringSystem (steering, 338 KB per call before, 32 bytes after, 2026-11-29). Its behaviour kernels took and
+ * returned doubles and steeringRange exceeds V8's inlining budget, so every call boxed its arguments and results;
+ * steeringRange now calls the kernels' array forms (typed-array inputs and outputs, see src/steering/behaviours.ts).
  */
-const KNOWN = new Set(['rts/funnelSystem', 'steering/steeringSystem', 'rts/formationSystem']);
+const KNOWN = new Set(['rts/funnelSystem', 'rts/formationSystem']);
 
 let result: { perSystem: Record<string, [number, number]>; stepBytesPerFrame: Record<string, [number, number]> };
 
