@@ -42,8 +42,13 @@ const COVERAGE = ['astar', 'rts', 'steering'];
  *   the sliced navmesh search (stepNavPath), which pushes objects into a tinyqueue heap. Array-form
  *   corridorMoveStart / pointInTriangle were tried (as thin wrappers and as real array kernels): no gain, so the
  *   boxing in funnelRange is elsewhere; not found by 2026-11-29.
- * - formationSystem (rts, ~0.8 KB per call): advanceAnchor and the slot update run once per group, too rarely to
- *   leave V8's baseline tiers, which box every double they compute.
+ * - formationSystem (rts, ~0.7 KB per call): advanceAnchor and the slot update run once per group, too rarely to
+ *   leave V8's baseline tiers, which box every double they compute. advanceAnchor's bytecode (858 bytes) is over
+ *   TurboFan's inlining limit (460), so it is not inlined into the optimised formationSystem; it is not optimised on
+ *   its own within this check's warm-up. After 4,000 warm-up frames it is optimised, then deoptimised ("not a Smi",
+ *   bytecode offset 580: a value that had only been a Smi so far) and back in the interpreter (1.2 KB per call).
+ *   Tried 2026-11-29: an array form taking slow and dt from a Float64Array with datan2/dsin/dcos in array form: 800
+ *   bytes per call, no gain, reverted. A fix must get it inlined (smaller pieces) or optimised and kept optimised.
  *
  * Fixed: steeringSystem (steering, 338 KB per call before, 32 bytes after, 2026-11-29). Its behaviour kernels took and
  * returned doubles and steeringRange exceeds V8's inlining budget, so every call boxed its arguments and results;
