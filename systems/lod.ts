@@ -3,7 +3,7 @@ import { InvalidArgumentError, CapacityError } from '../src/core/errors';
 import { requireFinite, requireInteger, requireNonNegative, requirePositive } from '../src/core/validate';
 import { assignTiers } from '../src/lod/tiers';
 import { budgetUpdate, createBudget, type BudgetState } from '../src/lod/budget';
-import { lodComponent, LOD_ALL, LOD_BOIDS, LOD_CONTACTS, LOD_STEER, TIER_MID, TIER_NEAR } from '../components/lod';
+import { lodComponent, LOD_ALL, LOD_BOIDS, LOD_CONTACTS, LOD_STEER, TIER_MID, TIER_NEAR, type LodStore } from '../components/lod';
 import { nowMs, profileCount, profileRecord } from '../src/world/profiler';
 
 /** What a tier runs: system bits (LOD_STEER | LOD_BOIDS | LOD_ORCA | LOD_CONTACTS) and the staggering interval. */
@@ -180,7 +180,7 @@ export function lodSystem(world: CrowdWorld): void {
   const { dense, count } = world.agents;
   state.changes = assignTiers(dense, 0, count, world.position.x, world.position.y, state.focusX, state.focusY, state.focusCount,
     state.radii, 3, state.hysteresis, lod.tier);
-  applyTierFlags(world, 0, count);
+  applyTierFlags(world, state, lod, 0, count);
   profileCount(world.profiler, 'lod', 'near', state.counts[0]);
   profileCount(world.profiler, 'lod', 'mid', state.counts[1]);
   profileCount(world.profiler, 'lod', 'far', state.counts[2]);
@@ -189,9 +189,7 @@ export function lodSystem(world: CrowdWorld): void {
 }
 
 /** Flags for dense[start .. start+count) from their tiers and the frame number; also counts tiers. */
-function applyTierFlags(world: CrowdWorld, start: number, count: number): void {
-  const state = world.systems.lod as LodState;
-  const lod = lodComponent(world);
+function applyTierFlags(world: CrowdWorld, state: LodState, lod: LodStore, start: number, count: number): void {
   const dense = world.agents.dense;
   const frame = world.time.frame;
   const r0 = state.rules[0], r1 = state.rules[1], r2 = state.rules[2];

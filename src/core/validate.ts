@@ -45,3 +45,11 @@ export function requireNonNegativeOrInfinity(field: string, value: number): numb
   }
   return value;
 }
+
+/** A number > 0 that may also be +Infinity (for limits where Infinity means "none": acceleration, turn rate, mass). */
+export function requirePositiveOrInfinity(field: string, value: number, meaning = 'Infinity allowed'): number {
+  if (typeof value !== 'number' || Number.isNaN(value) || !(value > 0)) {
+    throw new InvalidArgumentError(field, value, `must be greater than 0 (${meaning})`);
+  }
+  return value;
+}

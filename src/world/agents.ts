@@ -1,7 +1,7 @@
 import { addComponent, addEntity, removeEntity, $internal } from 'bitecs';
 import { CapacityError, InvalidArgumentError, OutOfRangeError, UnknownEntityError } from '../core/errors';
 import { SPATIAL_HASH_MAX_COORDINATE } from '../spatial/hash';
-import { requireFinite, requireInteger, requireNonNegative, requireNonNegativeOrInfinity, requirePositive } from '../core/validate';
+import { requireFinite, requireInteger, requireNonNegative, requirePositive, requirePositiveOrInfinity } from '../core/validate';
 import type { CrowdWorld } from './crowd';
 import { resetAgentSlots } from './registry';
 
@@ -51,12 +51,9 @@ export function spawnAgent(world: CrowdWorld, init: AgentInit): number {
   const vy = requireFinite('init.vy', init.vy ?? 0);
   const radius = requirePositive('init.radius', init.radius ?? 0.5);
   const maxSpeed = requireNonNegative('init.maxSpeed', init.maxSpeed ?? 1.5);
-  const maxAccel = init.maxAccel ?? Infinity;
-  if (!(maxAccel > 0) || Number.isNaN(maxAccel)) throw new InvalidArgumentError('init.maxAccel', maxAccel, 'must be greater than 0 (Infinity allowed)');
-  const maxTurnRate = init.maxTurnRate ?? Infinity;
-  if (!(maxTurnRate > 0) || Number.isNaN(maxTurnRate)) throw new InvalidArgumentError('init.maxTurnRate', maxTurnRate, 'must be greater than 0 (Infinity allowed)');
-  const mass = init.mass ?? 1;
-  if (!(mass > 0) || Number.isNaN(mass)) throw new InvalidArgumentError('init.mass', mass, 'must be greater than 0 (Infinity = immovable)');
+  const maxAccel = requirePositiveOrInfinity('init.maxAccel', init.maxAccel ?? Infinity);
+  const maxTurnRate = requirePositiveOrInfinity('init.maxTurnRate', init.maxTurnRate ?? Infinity);
+  const mass = requirePositiveOrInfinity('init.mass', init.mass ?? 1, 'Infinity = immovable');
   const layer = requireInteger('init.layer', init.layer ?? 1, -2147483648, 2147483647);
   const mask = requireInteger('init.mask', init.mask ?? -1, -2147483648, 2147483647);
   const agents = world.agents;
@@ -89,7 +86,7 @@ export function spawnAgent(world: CrowdWorld, init: AgentInit): number {
   a.maxSpeed[eid] = maxSpeed;
   a.maxAccel[eid] = maxAccel;
   a.maxTurnRate[eid] = maxTurnRate;
-  a.invMass[eid] = mass === Infinity ? 0 : 1 / mass;
+  a.invMass[eid] = inverseMass(mass);
   a.layer[eid] = layer;
   a.mask[eid] = mask;
 
@@ -181,15 +178,9 @@ export function setAgentParams(world: CrowdWorld, eid: number, params: Partial<P
   const a = world.agent;
   const radius = params.radius === undefined ? a.radius[eid] : requirePositive('params.radius', params.radius);
   const maxSpeed = params.maxSpeed === undefined ? a.maxSpeed[eid] : requireNonNegative('params.maxSpeed', params.maxSpeed);
-  const maxAccel = params.maxAccel === undefined ? a.maxAccel[eid] : requireNonNegativeOrInfinity('params.maxAccel', params.maxAccel);
-  if (!(maxAccel > 0)) throw new InvalidArgumentError('params.maxAccel', maxAccel, 'must be greater than 0');
-  const maxTurnRate = params.maxTurnRate === undefined ? a.maxTurnRate[eid] : requireNonNegativeOrInfinity('params.maxTurnRate', params.maxTurnRate);
-  if (!(maxTurnRate > 0)) throw new InvalidArgumentError('params.maxTurnRate', maxTurnRate, 'must be greater than 0');
-  let invMass = a.invMass[eid];
-  if (params.mass !== undefined) {
-    if (!(params.mass > 0) || Number.isNaN(params.mass)) throw new InvalidArgumentError('params.mass', params.mass, 'must be greater than 0 (Infinity = immovable)');
-    invMass = params.mass === Infinity ? 0 : 1 / params.mass;
-  }
+  const maxAccel = params.maxAccel === undefined ? a.maxAccel[eid] : requirePositiveOrInfinity('params.maxAccel', params.maxAccel);
+  const maxTurnRate = params.maxTurnRate === undefined ? a.maxTurnRate[eid] : requirePositiveOrInfinity('params.maxTurnRate', params.maxTurnRate);
+  const invMass = params.mass === undefined ? a.invMass[eid] : inverseMass(requirePositiveOrInfinity('params.mass', params.mass, 'Infinity = immovable'));
   const layer = params.layer === undefined ? a.layer[eid] : requireInteger('params.layer', params.layer, -2147483648, 2147483647);
   const mask = params.mask === undefined ? a.mask[eid] : requireInteger('params.mask', params.mask, -2147483648, 2147483647);
   a.radius[eid] = radius;
@@ -199,6 +190,11 @@ export function setAgentParams(world: CrowdWorld, eid: number, params: Partial<P
   a.invMass[eid] = invMass;
   a.layer[eid] = layer;
   a.mask[eid] = mask;
+}
+
+/** 1 / mass, with an infinite mass immovable (0). */
+function inverseMass(mass: number): number {
+  return mass === Infinity ? 0 : 1 / mass;
 }
 
 /** The number of live agents. */
