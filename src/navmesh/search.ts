@@ -473,8 +473,12 @@ function expandVertex(q: NavQuery, node: number, v: number, g: number): void {
     if (!any) {
       lo = 2; hi = -1;
       _arc[0] = vx; _arc[1] = vy; _arc[2] = ux; _arc[3] = uy; _arc[4] = wx; _arc[5] = wy;
-      if (left) { _arc[6] = ax; _arc[7] = ay; _arc[8] = wLx; _arc[9] = wLy; clipArc(); }
-      if (_clip[0] <= _clip[1]) { lo = _clip[0]; hi = _clip[1]; }
+      // Read _clip only after this call's clipArc wrote it: with no left turn, what it holds is the previous
+      // expansion's interval (a spurious arc, and a result that depended on the process's search history).
+      if (left) {
+        _arc[6] = ax; _arc[7] = ay; _arc[8] = wLx; _arc[9] = wLy; clipArc();
+        if (_clip[0] <= _clip[1]) { lo = _clip[0]; hi = _clip[1]; }
+      }
       if (right) { _arc[6] = wRx; _arc[7] = wRy; _arc[8] = ax; _arc[9] = ay; clipArc(); }
       if (right && _clip[0] <= _clip[1]) { if (_clip[0] < lo) lo = _clip[0]; if (_clip[1] > hi) hi = _clip[1]; }
       if (lo > hi) continue;
