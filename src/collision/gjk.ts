@@ -22,7 +22,7 @@
  */
 import { requireInteger } from '../core/validate';
 import type { Pose, Shape } from './shapes';
-import { _pairRel, pairSupport, relativePose, rotateToWorld, pointToWorld } from './pair';
+import { _pairDir, _pairRel, pairSupport, relativePose, rotateToWorld, pointToWorld } from './pair';
 
 /**
  * Warm-start cache for ONE pair (never share it between pairs: its points must belong to the two shapes), reused across frames (Box2D's b2SimplexCache does the same with vertex indices;
@@ -262,10 +262,11 @@ function updateV(): void {
 
 /**
  * GJK in A's frame on the relative pose `rel` (B in A's frame). `full` includes the radii, else cores only.
- * (dx, dy, dz): initial search direction (e.g. from A towards B, or the cached one). `booleanOnly` stops as soon as
- * a separating axis is found. Results in gjkState and the simplex scratch. Never allocates.
+ * dir[0..2]: initial search direction (e.g. from A towards B, or the cached one; an array so that no number is
+ * boxed by the call). `booleanOnly` stops as soon as a separating axis is found. Results in gjkState and the
+ * simplex scratch. Never allocates.
  */
-export function gjkLocal(a: Shape, b: Shape, rel: Float64Array, full: boolean, dx: number, dy: number, dz: number,
+export function gjkLocal(a: Shape, b: Shape, rel: Float64Array, full: boolean, dir: Float64Array,
   maxIterations: number, booleanOnly: boolean, cache?: GjkCache): void {
   const st = gjkState;
   st.overlap = false;
@@ -278,8 +279,10 @@ export function gjkLocal(a: Shape, b: Shape, rel: Float64Array, full: boolean, d
     }
     updateV();
   } else {
-    if (!(dx * dx + dy * dy + dz * dz > 0)) { dx = 1; dy = 0; dz = 0; }
-    pairSupport(a, b, rel, dx, dy, dz, full, _gjkW, _gjkA, _gjkB, 0);
+    const d = _pairDir;
+    d[0] = dir[0]; d[1] = dir[1]; d[2] = dir[2];
+    if (!(d[0] * d[0] + d[1] * d[1] + d[2] * d[2] > 0)) { d[0] = 1; d[1] = 0; d[2] = 0; }
+    pairSupport(a, b, rel, d, full, _gjkW, _gjkA, _gjkB, 0);
     st.count = 1; _lam[0] = 1;
     updateV();
   }
@@ -292,7 +295,8 @@ export function gjkLocal(a: Shape, b: Shape, rel: Float64Array, full: boolean, d
     const vv = st.vx * st.vx + st.vy * st.vy + st.vz * st.vz;
     if (vv <= absTol2) { st.overlap = true; break; } // touching (or overlapping by less than round-off)
     const k = st.count;
-    pairSupport(a, b, rel, -st.vx, -st.vy, -st.vz, full, _gjkW, _gjkA, _gjkB, 3 * k);
+    _pairDir[0] = -st.vx; _pairDir[1] = -st.vy; _pairDir[2] = -st.vz;
+    pairSupport(a, b, rel, _pairDir, full, _gjkW, _gjkA, _gjkB, 3 * k);
     const vw = st.vx * _gjkW[3 * k] + st.vy * _gjkW[3 * k + 1] + st.vz * _gjkW[3 * k + 2];
     if (booleanOnly && vw > 0) break; // −v separates: s_D(−v)·(−v) < 0
     if (vv - vw <= relTol * vv) break; // converged: |v| is the distance within round-off
@@ -339,7 +343,7 @@ export function gjkDistance(a: Shape, poseA: Pose, b: Shape, poseB: Pose, out: D
   relativePose(poseA, poseB, rel);
   startDirection(cache, rel, _dir0);
   // Cores first, radii added analytically.
-  gjkLocal(a, b, rel, false, _dir0[0], _dir0[1], _dir0[2], maxIterations, false, cache);
+  gjkLocal(a, b, rel, false, _dir0, maxIterations, false, cache);
   const st = gjkState;
   out.iterations = st.iterations;
   const r = a.radius + b.radius;
@@ -365,7 +369,7 @@ export function gjkOverlap(a: Shape, poseA: Pose, b: Shape, poseB: Pose, cache?:
   const rel = _pairRel;
   relativePose(poseA, poseB, rel);
   startDirection(cache, rel, _dir0);
-  gjkLocal(a, b, rel, true, _dir0[0], _dir0[1], _dir0[2], maxIterations, true, cache);
+  gjkLocal(a, b, rel, true, _dir0, maxIterations, true, cache);
   const st = gjkState;
   if (cache && !st.overlap) {
     // the last search direction −v separates (or nearly): remember it

@@ -720,9 +720,8 @@ export function contactManifold(input: ManifoldInput, out: Manifold, cache?: Gjk
     analytic = true;
   }
   if (!analytic) {
-    let sx: number, sy: number, sz: number;
-    if (cache && cache.valid) { sx = cache.dir[0]; sy = cache.dir[1]; sz = cache.dir[2]; } else { sx = rel[0]; sy = rel[1]; sz = rel[2]; }
-    gjkLocal(a, b, rel, false, sx, sy, sz, GJK_MAX_ITERATIONS, false, cache);
+    // start from the cached direction, else from A's centre towards B's (rel[0..2])
+    gjkLocal(a, b, rel, false, cache && cache.valid ? cache.dir : rel, GJK_MAX_ITERATIONS, false, cache);
     const st = gjkState;
     out.gjkIterations = st.iterations;
     const r = a.radius + b.radius;

@@ -6,12 +6,12 @@
  * of relative precision; moving B into A's frame first makes every coordinate in GJK/EPA of the order of the
  * shapes' own size (Box2D distance.c does the same with its b2MakeProxy/b2InvMulTransforms step).
  */
-import { coreSupport, shapeSupport } from './shapes';
+import { CORE_BOX, coreSupportAlong, shapeSupportAlong } from './shapes';
 import type { Pose, Shape } from './shapes';
 
 /** B's pose in A's frame: [tx, ty, tz, R (row-major)] with x_A = R x_B + t. */
 export const _pairRel = new Float64Array(12);
-const _pairTmp = new Float64Array(3);
+const _pairTmp = new Float64Array(6);
 
 /** rel = poseA⁻¹ · poseB:  R = R_Aᵀ R_B,  t = R_Aᵀ (p_B − p_A). */
 export function relativePose(poseA: Pose, poseB: Pose, rel: Float64Array): void {
@@ -29,24 +29,40 @@ export function relativePose(poseA: Pose, poseB: Pose, rel: Float64Array): void 
 }
 
 /**
- * Support of D = A − B along d (A's frame): w = s_A(d) − s_B(−d). Writes w, the point on A and the point on B
- * (both in A's frame) at offset o of the three arrays. `full` adds the radii (whole shapes), else cores only.
+ * Support of D = A − B along d = dir[0..2] (A's frame): w = s_A(d) − s_B(−d). Writes w, the point on A and the
+ * point on B (both in A's frame) at offset o of the three arrays. `full` adds the radii (whole shapes), else cores
+ * only. The direction comes in an array and nothing is returned, so a call that is not inlined boxes no numbers.
  */
-export function pairSupport(a: Shape, b: Shape, rel: Float64Array, dx: number, dy: number, dz: number, full: boolean,
+export function pairSupport(a: Shape, b: Shape, rel: Float64Array, dir: Float64Array, full: boolean,
   w: Float64Array, pa: Float64Array, pb: Float64Array, o: number): void {
-  if (full) shapeSupport(a, dx, dy, dz, pa, o); else coreSupport(a, dx, dy, dz, pa, o);
+  const dx = dir[0], dy = dir[1], dz = dir[2];
   // −d in B's frame: Rᵀ(−d)
   const ex = -(rel[3] * dx + rel[6] * dy + rel[9] * dz);
   const ey = -(rel[4] * dx + rel[7] * dy + rel[10] * dz);
   const ez = -(rel[5] * dx + rel[8] * dy + rel[11] * dz);
-  const t = _pairTmp;
-  if (full) shapeSupport(b, ex, ey, ez, t, 0); else coreSupport(b, ex, ey, ez, t, 0);
-  const bx = rel[3] * t[0] + rel[4] * t[1] + rel[5] * t[2] + rel[0];
-  const by = rel[6] * t[0] + rel[7] * t[1] + rel[8] * t[2] + rel[1];
-  const bz = rel[9] * t[0] + rel[10] * t[1] + rel[11] * t[2] + rel[2];
+  let ax: number, ay: number, az: number, sx: number, sy: number, sz: number;
+  if (a.core === CORE_BOX && b.core === CORE_BOX) {
+    // box–box (radius 0): each support vertex is the corner with the signs of the direction's components
+    ax = dx >= 0 ? a.hx : -a.hx; ay = dy >= 0 ? a.hy : -a.hy; az = dz >= 0 ? a.hz : -a.hz;
+    sx = ex >= 0 ? b.hx : -b.hx; sy = ey >= 0 ? b.hy : -b.hy; sz = ez >= 0 ? b.hz : -b.hz;
+  } else {
+    if (full) shapeSupportAlong(a, dir, 0, pa, o); else coreSupportAlong(a, dir, 0, pa, o);
+    ax = pa[o]; ay = pa[o + 1]; az = pa[o + 2];
+    const t = _pairTmp;
+    t[3] = ex; t[4] = ey; t[5] = ez;
+    if (full) shapeSupportAlong(b, t, 3, t, 0); else coreSupportAlong(b, t, 3, t, 0);
+    sx = t[0]; sy = t[1]; sz = t[2];
+  }
+  const bx = rel[3] * sx + rel[4] * sy + rel[5] * sz + rel[0];
+  const by = rel[6] * sx + rel[7] * sy + rel[8] * sz + rel[1];
+  const bz = rel[9] * sx + rel[10] * sy + rel[11] * sz + rel[2];
+  pa[o] = ax; pa[o + 1] = ay; pa[o + 2] = az;
   pb[o] = bx; pb[o + 1] = by; pb[o + 2] = bz;
-  w[o] = pa[o] - bx; w[o + 1] = pa[o + 1] - by; w[o + 2] = pa[o + 2] - bz;
+  w[o] = ax - bx; w[o + 1] = ay - by; w[o + 2] = az - bz;
 }
+
+/** Scratch direction for pairSupport callers (module-scope, so passing a direction allocates nothing). */
+export const _pairDir = new Float64Array(3);
 
 /** Rotate a vector from A's frame to the world: out = R_A v. */
 export function rotateToWorld(pose: Pose, x: number, y: number, z: number, out: Float64Array, o: number): void {
