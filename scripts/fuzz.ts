@@ -1,14 +1,14 @@
 /**
  * `npm run fuzz`: the long property-based run of every kernel property in test/reliability/fuzz-properties.ts, with
- * fresh seeds (printed, so any failure can be replayed with --seed). Unlike the quick run in `npm test`, cases in
- * known-defect families are NOT moved aside: they are counted and reported.
+ * fresh seeds (printed, so any failure can be replayed with --seed). Cases in the edge-case families named in
+ * fuzz-properties.ts (the shapes of inputs that once exposed defects) are kept, counted and reported.
  *
  *   npm run fuzz -- [--runs N] [--seconds S] [--seed K] [--only NAME-PREFIX] [--skip-known]
  *     --runs     runs per property (default: 50 × the quick count)
  *     --seconds  instead of a run count, keep drawing fresh seeds per property until S seconds have passed
  *     --seed     first seed (default: from the clock)
  *     --only     run only properties whose name starts with this
- *     --skip-known  move known-defect cases aside as the quick run does
+ *     --skip-known  move edge-family cases just outside their family (for a defect found and not fixed yet)
  * Exit status 1 if any property failed.
  */
 import { FUZZ_PROPERTIES, runProperty, skipKnownDefects, knownDefectHits } from '../test/reliability/fuzz-properties';
@@ -41,7 +41,7 @@ for (const p of FUZZ_PROPERTIES) {
   } while (seconds && Date.now() - start < seconds * 1000);
   const ms = Date.now() - start;
   const hits = knownDefectHits() - hits0;
-  const known = hits > 0 ? `; ${hits} known-defect-family cases incl. shrinking` : '';
+  const known = hits > 0 ? `; ${hits} edge-family cases incl. shrinking` : '';
   if (report) {
     failures++;
     console.log(`FAIL  ${p.name}  (seed ${seed}, after ≤ ${total} runs, ${ms} ms${known})\n${report.split('\n').slice(0, 12).join('\n')}\n`);

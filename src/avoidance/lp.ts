@@ -26,6 +26,12 @@
 /** Lines closer to parallel than this (|det| of unit directions) are treated as parallel. */
 export const LP_EPSILON = 1e-5;
 
+/**
+ * Relative round-off allowance when the 2D program decides infeasibility: a violation smaller than this times the
+ * problem's scale (speed radius plus the line point's magnitude) is round-off in a computed vertex, not a conflict.
+ */
+export const LP_ROUNDOFF = 1e-12;
+
 /** Stride of a line record in a line buffer. */
 export const LINE_STRIDE = 4;
 
@@ -66,9 +72,23 @@ function linearProgram1(lines: Float64Array, lineNo: number, args: Float64Array,
       // interval's two ends instead (finite: it lies in the disc): both forbidden → infeasible, both permitted →
       // no bound; otherwise the lines cross inside [tLeft, tRight], so t = numerator / denominator lies in that
       // interval and cannot overflow, and the general case below applies.
-      const gLeft = numerator - tLeft * denominator, gRight = numerator - tRight * denominator;
+      //
+      // Line i is measured with the same round-off slack linearProgram2 grants when it checks a line (a violation
+      // below LP_ROUNDOFF × scale counts as satisfied). Without it the two disagree: the 2D program keeps an optimum
+      // that violates line i by 4e-14 (within the slack), then meets line lineNo, parallel to line i and 5e-324
+      // below it, and this program would find all of line lineNo cut off by line i (long fuzz run, 2026-11-29).
+      const relaxed = numerator + LP_ROUNDOFF * (radius + Math.abs(qx) + Math.abs(qy));
+      const gLeft = relaxed - tLeft * denominator, gRight = relaxed - tRight * denominator;
       if (gLeft < 0 && gRight < 0) return false;
       if (gLeft >= 0 && gRight >= 0) continue;
+      // The relaxed line crosses inside [tLeft, tRight] (g changes sign there), so this t lies in the interval.
+      const tc = relaxed / denominator;
+      if (denominator >= 0) { if (tc < tRight) tRight = tc; } else if (tc > tLeft) tLeft = tc;
+      if (tLeft > tRight) {
+        if (tLeft - tRight > 1e-12 * radius) return false;
+        tLeft = tRight = 0.5 * (tLeft + tRight);
+      }
+      continue;
     }
     const t = numerator / denominator;
     if (denominator >= 0) {
@@ -148,7 +168,14 @@ export function linearProgram2At(lines: Float64Array, count: number, args: Float
   for (let i = 0; i < count; i++) {
     const o = i * LINE_STRIDE;
     // det(d, p - v) > 0: the current optimum lies on the forbidden (right) side of line i.
-    if (lines[o + 2] * (lines[o + 1] - out[1]) - lines[o + 3] * (lines[o] - out[0]) > 0) {
+    const violation = lines[o + 2] * (lines[o + 1] - out[1]) - lines[o + 3] * (lines[o] - out[0]);
+    // A violation below the round-off scale is not a violation. The optimum of lines [0, i) is a vertex computed as
+    // p + t d, with an error of a few ulps of (|p| + radius); line i may pass through that vertex (or be redundant
+    // there) in exact arithmetic and still appear violated by that error. Moving onto line i would then be wrong:
+    // when line i is nearly parallel to an earlier line, its own 1D program can be empty (the program reported
+    // infeasible, and ORCA took the 3D fallback) or admit only a far-off stretch (the result jumped 0.16 m/s from
+    // the optimum). Long fuzz run, 2026-11-29: three nearly horizontal lines 1e-285 and 1e-152 apart.
+    if (violation > 0 && violation > LP_ROUNDOFF * (args[0] + Math.abs(lines[o]) + Math.abs(lines[o + 1]))) {
       const keepX = out[0], keepY = out[1];
       if (!linearProgram1(lines, i, args, directionOpt, out)) {
         out[0] = keepX;

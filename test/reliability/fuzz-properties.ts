@@ -30,12 +30,12 @@ export interface FuzzProperty {
 class PropertyFailure extends Error {}
 
 /**
- * Known-defect families. Each property that found a defect still owned by another engineer names it here with a
- * predicate on the generated case. With `skipKnownDefects` on (the quick run in npm test, so it keeps guarding
- * everything else), a case of that family is moved just out of it (a tiny quaternion component snapped to 0, a
- * nearly parallel line turned by 0.1 rad) rather than rejected, because fast-check's generators favour such values
- * and rejecting them starves the run; the long run (npm run fuzz) keeps them and counts them, and the exact
- * counterexamples are pinned as it.fails regressions in fuzz.test.ts (they flip when the defect is fixed).
+ * Edge-case families. Each property names, with a predicate on the generated case, the family of cases that once
+ * exposed a defect (near-parallel LP lines, tiny coordinate gaps, coincident neighbours, nearly flipped shapes). All
+ * of those defects are fixed (2026-11-29), so both runs keep these cases; the counts show how often each run reached
+ * the family. `skipKnownDefects(true)` moves such cases just outside the family instead (a tiny quaternion component
+ * snapped to 0, a near-parallel line turned by 0.1 rad): for a defect found and not yet fixed, so the quick run keeps
+ * guarding everything else while an `it.fails` regression in fuzz.test.ts pins the exact counterexample.
  */
 let _skipKnown = false;
 export function skipKnownDefects(on: boolean): void { _skipKnown = on; }
@@ -481,18 +481,14 @@ const boxDepthProperty = fc.property(
   });
 
 export const FUZZ_PROPERTIES: FuzzProperty[] = [
-  { name: 'spatial hash: radius and k-nearest queries equal brute force', quickRuns: 150, property: spatialHashProperty,
-    knownDefect: 'queryKNearest (src/spatial/hash.ts, working copy of 2026-11-29) misses a point at distance 5e-324 from the query with r = 0: its squared distance underflows to 0 <= r², so by the documented contract it is a neighbour (queryRadius returns it), but the ring search prunes its cell by the exact cell distance' },
+  { name: 'spatial hash: radius and k-nearest queries equal brute force', quickRuns: 150, property: spatialHashProperty },
   { name: 'A*: status and cost equal Dijkstra, path legal and its steps sum to the cost', quickRuns: 150, property: astarProperty },
   { name: 'JPS: cost equals Dijkstra on uniform grids, path legal', quickRuns: 150, property: jpsProperty },
   { name: 'flow field: integration equals multi-source Dijkstra, next pointers realise it, unit directions', quickRuns: 100, property: flowFieldProperty },
   { name: 'funnel: finite path from start to goal; at radius 0 inside the corridor and no longer than the midpoint path', quickRuns: 300, property: funnelProperty },
-  { name: 'ORCA 2D LP: feasible results satisfy every line and are optimal vs sampling; infeasible only when sampling finds nothing', quickRuns: 200, property: lpProperty,
-    knownDefect: 'linearProgram1 (src/avoidance/lp.ts) treats lines with |det| <= LP_EPSILON as parallel and rejects when numerator < 0 with no tolerance: two almost-coincident lines whose points differ by 5e-324 make a feasible half-disc "infeasible" (as RVO2 does); ORCA then takes the 3D fallback' },
-  { name: 'orcaVelocity: finite, unit line directions, within max speed, satisfies all lines when feasible and the obstacle lines whenever they are feasible', quickRuns: 300, property: orcaProperty,
-    knownDefect: 'orcaVelocity (src/avoidance/orca.ts): a neighbour at exactly (or within 1 µm of) the agent\'s position gets an ORCA line with a non-unit direction (length 0.7071 or 1.0145) when the offset or relative velocity is tiny but non-zero, and the result can exceed maxSpeed (by 1.45 % in the pinned case, by 6e-8 m/s with maxSpeed 1e-9); and the 3D fallback (linearProgram3) returns a velocity far outside the speed disc (10× maxSpeed) when two agent lines are anti-parallel (two deeply overlapping neighbours on the same side)' },
-  { name: 'GJK/EPA/manifold: finite outputs, iteration caps, closest points consistent, sphere closed form, manifold agrees with distance', quickRuns: 300, property: collisionProperty,
-    knownDefect: 'contactManifold: a cylinder flipped 180° about x and tilted by 1e-15..1e-10 rad, deep inside a box, reports depth 0.519 / 0.305 / -0.0014 instead of 0.55 (negative = "separated" for overlapping shapes)' },
+  { name: 'ORCA 2D LP: feasible results satisfy every line and are optimal vs sampling; infeasible only when sampling finds nothing', quickRuns: 200, property: lpProperty },
+  { name: 'orcaVelocity: finite, unit line directions, within max speed, satisfies all lines when feasible and the obstacle lines whenever they are feasible', quickRuns: 300, property: orcaProperty },
+  { name: 'GJK/EPA/manifold: finite outputs, iteration caps, closest points consistent, sphere closed form, manifold agrees with distance', quickRuns: 300, property: collisionProperty },
   { name: 'manifold: axis-aligned box depth equals the smallest axis overlap', quickRuns: 200, property: boxDepthProperty },
 ];
 
