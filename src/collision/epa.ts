@@ -19,6 +19,7 @@
  */
 import { _gjkA, _gjkB, _gjkW, gjkState } from './gjk';
 import { _pairDir, pairSupport } from './pair';
+import { CORE_BOX } from './shapes';
 import type { Shape } from './shapes';
 
 export const EPA_MAX_ITERATIONS = 64;
@@ -142,62 +143,101 @@ function setFlat(nx: number, ny: number, nz: number): void {
  */
 function epaExpand(a: Shape, b: Shape, rel: Float64Array, maxIterations: number): number {
   const tol = EPA_REL_TOL * (a.boundingRadius + b.boundingRadius);
-  let nvL = nv, nfL = nf, nFreeL = nFree, best = 0, it = 0;
   const visTol = tol * 1e-3;
+  // Hot loop: the module's arrays in locals, the box–box support and the face set-up written out inline (V8 does
+  // not inline setFace or pairSupport here: both exceed its 460-byte bytecode limit for inlining).
+  const ew = _ew, ea = _ea, eb = _eb, fi = _fi, fadj = _fadj, fn = _fn, fd = _fd, falive = _falive, fremoved = _fremoved;
+  const stackF = _stackF, stackE = _stackE, stackN = _stackN, removed = _removed, free = _free;
+  const ha = _ha, hb = _hb, hadj = _hadj, hface = _hface;
+  const boxes = a.core === CORE_BOX && b.core === CORE_BOX;
+  const ahx = a.hx, ahy = a.hy, ahz = a.hz, bhx = b.hx, bhy = b.hy, bhz = b.hz;
+  const tx = rel[0], ty = rel[1], tz = rel[2];
+  const r00 = rel[3], r01 = rel[4], r02 = rel[5], r10 = rel[6], r11 = rel[7], r12 = rel[8], r20 = rel[9], r21 = rel[10], r22 = rel[11];
+  let nvL = nv, nfL = nf, nFreeL = nFree, best = 0, it = 0;
   for (; ; it++) {
     // nearest live face (linear scan: a few dozen faces at most for the iteration counts seen on polytopes)
     best = -1;
     let bd = Infinity;
-    for (let f = 0; f < nfL; f++) if (_falive[f] === 1 && _fd[f] < bd) { bd = _fd[f]; best = f; }
+    for (let f = 0; f < nfL; f++) if (falive[f] === 1 && fd[f] < bd) { bd = fd[f]; best = f; }
     if (best < 0) { best = 0; break; }
     if (it >= maxIterations || nvL >= MAXV) break;
-    const nx = _fn[3 * best], ny = _fn[3 * best + 1], nz = _fn[3 * best + 2];
-    const w = nvL;
-    _pairDir[0] = nx; _pairDir[1] = ny; _pairDir[2] = nz;
-    pairSupport(a, b, rel, _pairDir, true, _ew, _ea, _eb, 3 * w);
-    const wx = _ew[3 * w], wy = _ew[3 * w + 1], wz = _ew[3 * w + 2];
+    const nx = fn[3 * best], ny = fn[3 * best + 1], nz = fn[3 * best + 2];
+    const w = nvL, o = 3 * w;
+    if (boxes) {
+      // s_A(n) − s_B(−n): corners with the signs of n (A's frame) and of −Rᵀn (B's frame)
+      const ax = nx >= 0 ? ahx : -ahx, ay = ny >= 0 ? ahy : -ahy, az = nz >= 0 ? ahz : -ahz;
+      const sx = r00 * nx + r10 * ny + r20 * nz >= 0 ? -bhx : bhx, sy = r01 * nx + r11 * ny + r21 * nz >= 0 ? -bhy : bhy, sz = r02 * nx + r12 * ny + r22 * nz >= 0 ? -bhz : bhz;
+      const bx = r00 * sx + r01 * sy + r02 * sz + tx, by = r10 * sx + r11 * sy + r12 * sz + ty, bz = r20 * sx + r21 * sy + r22 * sz + tz;
+      ea[o] = ax; ea[o + 1] = ay; ea[o + 2] = az; eb[o] = bx; eb[o + 1] = by; eb[o + 2] = bz;
+      ew[o] = ax - bx; ew[o + 1] = ay - by; ew[o + 2] = az - bz;
+    } else {
+      _pairDir[0] = nx; _pairDir[1] = ny; _pairDir[2] = nz;
+      pairSupport(a, b, rel, _pairDir, true, ew, ea, eb, o);
+    }
+    const wx = ew[o], wy = ew[o + 1], wz = ew[o + 2];
     if (wx * nx + wy * ny + wz * nz - bd <= tol) break; // converged: the support point adds (almost) nothing
     // ---- visible faces and horizon (see above) ----
-    if (_floodStamp >= 0x3fffffff) { _fremoved.fill(0); _floodStamp = 0; } // stamps stay in Int32 range
+    if (_floodStamp >= 0x3fffffff) { fremoved.fill(0); _floodStamp = 0; } // stamps stay in Int32 range
     const stamp = ++_floodStamp;
     let ne = 0, top = 0, nr = 1, overflow = false;
-    _falive[best] = 0; _fremoved[best] = stamp; _removed[0] = best;
-    _stackF[0] = best; _stackE[0] = 0; _stackN[0] = 3; top = 1;
+    falive[best] = 0; fremoved[best] = stamp; removed[0] = best;
+    stackF[0] = best; stackE[0] = 0; stackN[0] = 3; top = 1;
     while (top > 0) {
       const s = top - 1;
-      if (_stackN[s] === 0) { top--; continue; }
-      const f = _stackF[s], k = _stackE[s];
-      _stackE[s] = k === 2 ? 0 : k + 1; _stackN[s]--;
-      const adj = _fadj[3 * f + k], g = adj >> 2, e = adj & 3;
-      if (_fremoved[g] === stamp) continue; // interior edge of the removed region
-      const dg = _fd[g];
-      if (dg !== Infinity && _fn[3 * g] * wx + _fn[3 * g + 1] * wy + _fn[3 * g + 2] * wz - dg > visTol) {
-        _falive[g] = 0; _fremoved[g] = stamp; _removed[nr++] = g;
-        _stackF[top] = g; _stackE[top] = e === 2 ? 0 : e + 1; _stackN[top] = 2; top++;
+      if (stackN[s] === 0) { top--; continue; }
+      const f = stackF[s], k = stackE[s];
+      stackE[s] = k === 2 ? 0 : k + 1; stackN[s]--;
+      const adj = fadj[3 * f + k], g = adj >> 2, e = adj & 3;
+      if (fremoved[g] === stamp) continue; // interior edge of the removed region
+      const dg = fd[g];
+      if (dg !== Infinity && fn[3 * g] * wx + fn[3 * g + 1] * wy + fn[3 * g + 2] * wz - dg > visTol) {
+        falive[g] = 0; fremoved[g] = stamp; removed[nr++] = g;
+        stackF[top] = g; stackE[top] = e === 2 ? 0 : e + 1; stackN[top] = 2; top++;
       } else if (ne < MAXE) {
         // horizon edge: k runs from vertex k to k + 1 of f
-        _ha[ne] = _fi[3 * f + k]; _hb[ne] = _fi[3 * f + (k === 2 ? 0 : k + 1)]; _hadj[ne] = adj; ne++;
+        ha[ne] = fi[3 * f + k]; hb[ne] = fi[3 * f + (k === 2 ? 0 : k + 1)]; hadj[ne] = adj; ne++;
       } else overflow = true;
     }
     // the horizon must be one closed loop (numerically guaranteed only up to round-off): else keep the best face
     let closed = ne >= 3 && !overflow;
-    for (let m = 0; m < ne && closed; m++) if (_ha[m === ne - 1 ? 0 : m + 1] !== _hb[m]) closed = false;
+    for (let m = 0; m < ne && closed; m++) if (ha[m === ne - 1 ? 0 : m + 1] !== hb[m]) closed = false;
     if (!closed || nFreeL + (MAXF - nfL) < ne) {
       // undo the removal (the polytope is still the closed one of the previous iteration)
-      for (let r = 0; r < nr; r++) _falive[_removed[r]] = 1;
+      for (let r = 0; r < nr; r++) falive[removed[r]] = 1;
       break;
     }
     // ---- the removed slots go to the free list; new faces (a, b, w) take free slots first ----
-    for (let r = 0; r < nr; r++) _free[nFreeL++] = _removed[r];
+    for (let r = 0; r < nr; r++) free[nFreeL++] = removed[r];
     nvL++;
     for (let m = 0; m < ne; m++) {
-      const slot = nFreeL > 0 ? _free[--nFreeL] : nfL++;
-      setFace(slot, _ha[m], _hb[m], w);
-      _hface[m] = slot;
-      const adj = _hadj[m];
-      link(slot, 0, adj >> 2, adj & 3);
+      const f = nFreeL > 0 ? free[--nFreeL] : nfL++;
+      hface[m] = f;
+      // face (i, j, w) with its outward unit normal (i → j → w counter-clockwise) and plane distance, as setFace
+      const i = ha[m], j = hb[m];
+      fi[3 * f] = i; fi[3 * f + 1] = j; fi[3 * f + 2] = w;
+      const px = ew[3 * i], py = ew[3 * i + 1], pz = ew[3 * i + 2];
+      const ux = ew[3 * j] - px, uy = ew[3 * j + 1] - py, uz = ew[3 * j + 2] - pz;
+      const vx = wx - px, vy = wy - py, vz = wz - pz;
+      const cx = uy * vz - uz * vy, cy = uz * vx - ux * vz, cz = ux * vy - uy * vx;
+      const l = Math.sqrt(cx * cx + cy * cy + cz * cz);
+      falive[f] = 1;
+      if (l > 0) {
+        const inv = 1 / l;
+        fn[3 * f] = cx * inv; fn[3 * f + 1] = cy * inv; fn[3 * f + 2] = cz * inv;
+        fd[f] = (cx * px + cy * py + cz * pz) * inv;
+      } else {
+        fn[3 * f] = 0; fn[3 * f + 1] = 0; fn[3 * f + 2] = 0;
+        fd[f] = Infinity;
+      }
+      // edge 0 (i → j) borders the kept face across the horizon
+      const adj = hadj[m];
+      fadj[3 * f] = adj; fadj[3 * (adj >> 2) + (adj & 3)] = 4 * f;
     }
-    for (let m = 0; m < ne; m++) link(_hface[m], 1, _hface[m === ne - 1 ? 0 : m + 1], 2);
+    // edge 1 (j → w) of new face m borders edge 2 (w → j) of new face m + 1
+    for (let m = 0; m < ne; m++) {
+      const f = hface[m], g = hface[m === ne - 1 ? 0 : m + 1];
+      fadj[3 * f + 1] = 4 * g + 2; fadj[3 * g + 2] = 4 * f + 1;
+    }
   }
   epaState.iterations = it;
   nv = nvL; nf = nfL; nFree = nFreeL;

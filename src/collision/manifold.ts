@@ -32,7 +32,7 @@ import { requireNonNegative } from '../core/validate';
 import { gjkLocal, gjkState, GJK_MAX_ITERATIONS } from './gjk';
 import type { GjkCache } from './gjk';
 import { epaLocal, epaState, EPA_MAX_ITERATIONS } from './epa';
-import { _pairRel, relativePose, pointToWorld, rotateToWorld } from './pair';
+import { _pairRel, relativePose, pointToWorld } from './pair';
 import { CORE_BOX, CORE_CYLINDER, CORE_HULL, CORE_POINT, CORE_SEGMENT, CYLINDER_CAP_SEGMENTS, coreExit } from './shapes';
 import type { Pose, Shape } from './shapes';
 
@@ -115,16 +115,21 @@ const _ku = new Float64Array(MAXC), _kv = new Float64Array(MAXC), _kd = new Floa
 const _keep = new Int32Array(4);
 
 // contact frame in A's local coordinates
-let nX = 0, nY = 0, nZ = 0, e1X = 0, e1Y = 0, e1Z = 0, e2X = 0, e2Y = 0, e2Z = 0, oX = 0, oY = 0, oZ = 0;
+// (Module state that changes per call lives in Float64Arrays, not in module-level `let` numbers: V8 keeps a module
+// `let` in a context slot, where every store of a non-integer allocates a fresh heap number — ~16 bytes a store,
+// hundreds of bytes per manifold before 2026-11-29.)
+// _fr = [n (3), e1 (3), e2 (3), o (3)]
+const _fr = new Float64Array(12);
 
-/** Orthonormal basis (e1, e2, n) with e1 × e2 = n (Frisvad-style branch on the smallest component). */
-function setBasis(nx: number, ny: number, nz: number): void {
-  nX = nx; nY = ny; nZ = nz;
+/** Orthonormal basis (e1, e2, n) with e1 × e2 = n for n = _con[0..2] (Frisvad-style branch on the smallest component). */
+function setBasis(): void {
+  const nx = _con[0], ny = _con[1], nz = _con[2];
+  _fr[0] = nx; _fr[1] = ny; _fr[2] = nz;
   let ux: number, uy: number, uz: number;
   if (Math.abs(nx) < 0.57) { ux = 0; uy = -nz; uz = ny; } else if (Math.abs(ny) < 0.57) { ux = nz; uy = 0; uz = -nx; } else { ux = -ny; uy = nx; uz = 0; }
   const l = Math.sqrt(ux * ux + uy * uy + uz * uz);
-  e1X = ux / l; e1Y = uy / l; e1Z = uz / l;
-  e2X = nY * e1Z - nZ * e1Y; e2Y = nZ * e1X - nX * e1Z; e2Z = nX * e1Y - nY * e1X;
+  _fr[3] = ux / l; _fr[4] = uy / l; _fr[5] = uz / l;
+  _fr[6] = _fr[1] * _fr[5] - _fr[2] * _fr[4]; _fr[7] = _fr[2] * _fr[3] - _fr[0] * _fr[5]; _fr[8] = _fr[0] * _fr[4] - _fr[1] * _fr[3];
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -138,7 +143,7 @@ function setBasis(nx: number, ny: number, nz: number): void {
 function collectFeature(s: Shape, rel: Float64Array | null, sign: number, slab: number,
   fu: Float64Array, fv: Float64Array, fh: Float64Array, fid: Int32Array): number {
   // direction sign·n in the shape's local frame
-  let dx = sign * nX, dy = sign * nY, dz = sign * nZ;
+  let dx = sign * _fr[0], dy = sign * _fr[1], dz = sign * _fr[2];
   if (rel) {
     const x = dx, y = dy, z = dz;
     dx = rel[3] * x + rel[6] * y + rel[9] * z; dy = rel[4] * x + rel[7] * y + rel[10] * z; dz = rel[5] * x + rel[8] * y + rel[11] * z;
@@ -230,10 +235,10 @@ function pushLocal(s: Shape, rel: Float64Array | null, x: number, y: number, z: 
     ay = rel[6] * x + rel[7] * y + rel[8] * z + rel[1];
     az = rel[9] * x + rel[10] * y + rel[11] * z + rel[2];
   }
-  const px = ax - oX, py = ay - oY, pz = az - oZ;
-  fu[n] = px * e1X + py * e1Y + pz * e1Z;
-  fv[n] = px * e2X + py * e2Y + pz * e2Z;
-  fh[n] = px * nX + py * nY + pz * nZ;
+  const px = ax - _fr[9], py = ay - _fr[10], pz = az - _fr[11];
+  fu[n] = px * _fr[3] + py * _fr[4] + pz * _fr[5];
+  fv[n] = px * _fr[6] + py * _fr[7] + pz * _fr[8];
+  fh[n] = px * _fr[0] + py * _fr[1] + pz * _fr[2];
   fid[n] = id;
   return n + 1;
 }
@@ -379,10 +384,10 @@ function loadFaces(s: Shape, rel: Float64Array | null, idBase: number, n: number
       c += mx * rel[0] + my * rel[1] + mz * rel[2];
     }
     // m·q = m·o + u (m·e1) + v (m·e2)
-    _pmn[n] = mx * nX + my * nY + mz * nZ;
-    _pc[n] = c - (mx * oX + my * oY + mz * oZ);
-    _pa[n] = mx * e1X + my * e1Y + mz * e1Z;
-    _pb[n] = mx * e2X + my * e2Y + mz * e2Z;
+    _pmn[n] = mx * _fr[0] + my * _fr[1] + mz * _fr[2];
+    _pc[n] = c - (mx * _fr[9] + my * _fr[10] + mz * _fr[11]);
+    _pa[n] = mx * _fr[3] + my * _fr[4] + mz * _fr[5];
+    _pb[n] = mx * _fr[6] + my * _fr[7] + mz * _fr[8];
     _pid[n] = idBase + f;
     n++;
   }
@@ -430,7 +435,7 @@ function addInsideVertices(s: Shape, rel: Float64Array | null, type: number, nk:
       const x0 = x, y0 = y, z0 = z;
       x = rel[3] * x0 + rel[4] * y0 + rel[5] * z0 + rel[0]; y = rel[6] * x0 + rel[7] * y0 + rel[8] * z0 + rel[1]; z = rel[9] * x0 + rel[10] * y0 + rel[11] * z0 + rel[2];
     }
-    const u = (x - oX) * e1X + (y - oY) * e1Y + (z - oZ) * e1Z, w = (x - oX) * e2X + (y - oY) * e2Y + (z - oZ) * e2Z;
+    const u = (x - _fr[9]) * _fr[3] + (y - _fr[10]) * _fr[4] + (z - _fr[11]) * _fr[5], w = (x - _fr[9]) * _fr[6] + (y - _fr[10]) * _fr[7] + (z - _fr[11]) * _fr[8];
     let inside = true;
     for (let p = 0; p < n && inside; p++) {
       const q = p + 1 === n ? 0 : p + 1;
@@ -470,34 +475,36 @@ function clipLinear(k0: number, ku: number, kv: number, cid: number, eps: number
 // Box faces as planes h(u, v) = k0 + ku·u + kv·v along n (set in the feature path: every clipped point lies in the
 // face's shadow, where the ray cast would exit through that face anyway; one multiply-add instead of three slabs).
 let lastBoxFace = 0;
-let planeA = false, kA0 = 0, kAu = 0, kAv = 0, planeB = false, kB0 = 0, kBu = 0, kBv = 0;
+let planeA = false, planeB = false;
+// _pl = [k0, ku, kv] of A's face plane, then of B's
+const _pl = new Float64Array(6);
 
 /** Plane coefficients of box face f (A's frame normal m, offset h: m·x = h) along the contact frame. */
 function facePlane(mx: number, my: number, mz: number, h: number, side: number): void {
-  const mn = mx * nX + my * nY + mz * nZ;
-  const k0 = (h - (mx * oX + my * oY + mz * oZ)) / mn, ku = -(mx * e1X + my * e1Y + mz * e1Z) / mn, kv = -(mx * e2X + my * e2Y + mz * e2Z) / mn;
-  if (side === 0) { kA0 = k0; kAu = ku; kAv = kv; planeA = true; } else { kB0 = k0; kBu = ku; kBv = kv; planeB = true; }
+  const mn = mx * _fr[0] + my * _fr[1] + mz * _fr[2];
+  const k0 = (h - (mx * _fr[9] + my * _fr[10] + mz * _fr[11])) / mn, ku = -(mx * _fr[3] + my * _fr[4] + mz * _fr[5]) / mn, kv = -(mx * _fr[6] + my * _fr[7] + mz * _fr[8]) / mn;
+  if (side === 0) { _pl[0] = k0; _pl[1] = ku; _pl[2] = kv; planeA = true; } else { _pl[3] = k0; _pl[4] = ku; _pl[5] = kv; planeB = true; }
 }
 
 function heightA(a: Shape, u: number, v: number): number {
-  if (planeA) return kA0 + kAu * u + kAv * v;
-  const qx = oX + u * e1X + v * e2X, qy = oY + u * e1Y + v * e2Y, qz = oZ + u * e1Z + v * e2Z;
+  if (planeA) return _pl[0] + _pl[1] * u + _pl[2] * v;
+  const qx = _fr[9] + u * _fr[3] + v * _fr[6], qy = _fr[10] + u * _fr[4] + v * _fr[7], qz = _fr[11] + u * _fr[5] + v * _fr[8];
   const c = a.core;
   if (c === CORE_BOX || c === CORE_HULL || c === CORE_CYLINDER) {
-    const t = coreExit(a, qx, qy, qz, nX, nY, nZ);
+    const t = coreExit(a, qx, qy, qz, _fr[0], _fr[1], _fr[2]);
     return t;
   }
   return roundHeight(_fAu, _fAv, _fAh, nFA, u, v) + a.radius;
 }
 
 function heightB(b: Shape, rel: Float64Array, u: number, v: number): number {
-  if (planeB) return kB0 + kBu * u + kBv * v;
+  if (planeB) return _pl[3] + _pl[4] * u + _pl[5] * v;
   const c = b.core;
   if (c === CORE_BOX || c === CORE_HULL || c === CORE_CYLINDER) {
     // q and −n in B's frame: x_B = Rᵀ(x_A − t)
-    const qx = oX + u * e1X + v * e2X - rel[0], qy = oY + u * e1Y + v * e2Y - rel[1], qz = oZ + u * e1Z + v * e2Z - rel[2];
+    const qx = _fr[9] + u * _fr[3] + v * _fr[6] - rel[0], qy = _fr[10] + u * _fr[4] + v * _fr[7] - rel[1], qz = _fr[11] + u * _fr[5] + v * _fr[8] - rel[2];
     const bx = rel[3] * qx + rel[6] * qy + rel[9] * qz, by = rel[4] * qx + rel[7] * qy + rel[10] * qz, bz = rel[5] * qx + rel[8] * qy + rel[11] * qz;
-    const dx = -(rel[3] * nX + rel[6] * nY + rel[9] * nZ), dy = -(rel[4] * nX + rel[7] * nY + rel[10] * nZ), dz = -(rel[5] * nX + rel[8] * nY + rel[11] * nZ);
+    const dx = -(rel[3] * _fr[0] + rel[6] * _fr[1] + rel[9] * _fr[2]), dy = -(rel[4] * _fr[0] + rel[7] * _fr[1] + rel[10] * _fr[2]), dz = -(rel[5] * _fr[0] + rel[8] * _fr[1] + rel[11] * _fr[2]);
     const t = coreExit(b, bx, by, bz, dx, dy, dz);
     return -t;
   }
@@ -517,7 +524,8 @@ function roundHeight(fu: Float64Array, fv: Float64Array, fh: Float64Array, n: nu
 // ---------------------------------------------------------------------------------------------------------------
 // Analytic fast paths: set the normal (A frame), depth and deepest points; return false when separated beyond margin.
 
-let dAx = 0, dAy = 0, dAz = 0, dBx = 0, dBy = 0, dBz = 0, dDepth = 0, dnx = 0, dny = 0, dnz = 0;
+// _con = [normal n (3), depth, deepest point on A (3), deepest point on B (3)], A's frame
+const _con = new Float64Array(10);
 
 function sphereSphere(a: Shape, b: Shape, rel: Float64Array, margin: number): boolean {
   const tx = rel[0], ty = rel[1], tz = rel[2];
@@ -525,10 +533,10 @@ function sphereSphere(a: Shape, b: Shape, rel: Float64Array, margin: number): bo
   if (d2 > (r + margin) * (r + margin)) return false;
   const d = Math.sqrt(d2);
   // (nearly) coincident centres: any axis is valid; +z, deterministic (a denormal d has lost its precision)
-  if (d > 1e-12 * r) { dnx = tx / d; dny = ty / d; dnz = tz / d; } else { dnx = 0; dny = 0; dnz = 1; }
-  dDepth = r - d;
-  dAx = dnx * a.radius; dAy = dny * a.radius; dAz = dnz * a.radius;
-  dBx = tx - dnx * b.radius; dBy = ty - dny * b.radius; dBz = tz - dnz * b.radius;
+  if (d > 1e-12 * r) { _con[0] = tx / d; _con[1] = ty / d; _con[2] = tz / d; } else { _con[0] = 0; _con[1] = 0; _con[2] = 1; }
+  _con[3] = r - d;
+  _con[4] = _con[0] * a.radius; _con[5] = _con[1] * a.radius; _con[6] = _con[2] * a.radius;
+  _con[7] = tx - _con[0] * b.radius; _con[8] = ty - _con[1] * b.radius; _con[9] = tz - _con[2] * b.radius;
   return true;
 }
 
@@ -545,17 +553,17 @@ function sphereInBoxFrame(box: Shape, cx: number, cy: number, cz: number, r: num
   if (d2 > 0) {
     if (d2 > (r + margin) * (r + margin)) return false;
     const d = Math.sqrt(d2);
-    dnx = dx / d; dny = dy / d; dnz = dz / d; dDepth = r - d;
-    dAx = qx; dAy = qy; dAz = qz;
+    _con[0] = dx / d; _con[1] = dy / d; _con[2] = dz / d; _con[3] = r - d;
+    _con[4] = qx; _con[5] = qy; _con[6] = qz;
   } else {
     // centre inside: push out through the nearest face (smallest gap h − |c|)
     const gx = hx - Math.abs(cx), gy = hy - Math.abs(cy), gz = hz - Math.abs(cz);
-    dnx = 0; dny = 0; dnz = 0;
-    if (gx <= gy && gx <= gz) { dnx = cx >= 0 ? 1 : -1; dDepth = r + gx; dAx = dnx * hx; dAy = cy; dAz = cz; }
-    else if (gy <= gz) { dny = cy >= 0 ? 1 : -1; dDepth = r + gy; dAx = cx; dAy = dny * hy; dAz = cz; }
-    else { dnz = cz >= 0 ? 1 : -1; dDepth = r + gz; dAx = cx; dAy = cy; dAz = dnz * hz; }
+    _con[0] = 0; _con[1] = 0; _con[2] = 0;
+    if (gx <= gy && gx <= gz) { _con[0] = cx >= 0 ? 1 : -1; _con[3] = r + gx; _con[4] = _con[0] * hx; _con[5] = cy; _con[6] = cz; }
+    else if (gy <= gz) { _con[1] = cy >= 0 ? 1 : -1; _con[3] = r + gy; _con[4] = cx; _con[5] = _con[1] * hy; _con[6] = cz; }
+    else { _con[2] = cz >= 0 ? 1 : -1; _con[3] = r + gz; _con[4] = cx; _con[5] = cy; _con[6] = _con[2] * hz; }
   }
-  dBx = cx - dnx * r; dBy = cy - dny * r; dBz = cz - dnz * r;
+  _con[7] = cx - _con[0] * r; _con[8] = cy - _con[1] * r; _con[9] = cz - _con[2] * r;
   return true;
 }
 
@@ -567,11 +575,11 @@ function sphereBox(a: Shape, b: Shape, rel: Float64Array, margin: number): boole
     const cz = -(rel[5] * rel[0] + rel[8] * rel[1] + rel[11] * rel[2]);
     if (!sphereInBoxFrame(b, cx, cy, cz, a.radius, margin)) return false;
     // normal box → sphere in B's frame; A → B is its opposite, rotated to A's frame
-    const nx = -dnx, ny = -dny, nz = -dnz;
-    dnx = rel[3] * nx + rel[4] * ny + rel[5] * nz; dny = rel[6] * nx + rel[7] * ny + rel[8] * nz; dnz = rel[9] * nx + rel[10] * ny + rel[11] * nz;
-    const sx = dBx, sy = dBy, sz = dBz, bx = dAx, by = dAy, bz = dAz;
-    dAx = rel[3] * sx + rel[4] * sy + rel[5] * sz + rel[0]; dAy = rel[6] * sx + rel[7] * sy + rel[8] * sz + rel[1]; dAz = rel[9] * sx + rel[10] * sy + rel[11] * sz + rel[2];
-    dBx = rel[3] * bx + rel[4] * by + rel[5] * bz + rel[0]; dBy = rel[6] * bx + rel[7] * by + rel[8] * bz + rel[1]; dBz = rel[9] * bx + rel[10] * by + rel[11] * bz + rel[2];
+    const nx = -_con[0], ny = -_con[1], nz = -_con[2];
+    _con[0] = rel[3] * nx + rel[4] * ny + rel[5] * nz; _con[1] = rel[6] * nx + rel[7] * ny + rel[8] * nz; _con[2] = rel[9] * nx + rel[10] * ny + rel[11] * nz;
+    const sx = _con[7], sy = _con[8], sz = _con[9], bx = _con[4], by = _con[5], bz = _con[6];
+    _con[4] = rel[3] * sx + rel[4] * sy + rel[5] * sz + rel[0]; _con[5] = rel[6] * sx + rel[7] * sy + rel[8] * sz + rel[1]; _con[6] = rel[9] * sx + rel[10] * sy + rel[11] * sz + rel[2];
+    _con[7] = rel[3] * bx + rel[4] * by + rel[5] * bz + rel[0]; _con[8] = rel[6] * bx + rel[7] * by + rel[8] * bz + rel[1]; _con[9] = rel[9] * bx + rel[10] * by + rel[11] * bz + rel[2];
     return true;
   }
   // box A, sphere B at t (A's frame = box frame)
@@ -612,10 +620,10 @@ function capsuleCapsule(a: Shape, b: Shape, rel: Float64Array, margin: number): 
   const r = a.radius + b.radius;
   if (dist > r + margin) return 0;
   if (dist <= 1e-12 * (a.boundingRadius + b.boundingRadius)) return 2; // axes intersect: let GJK/EPA decide
-  dnx = dx / dist; dny = dy / dist; dnz = dz / dist;
-  dDepth = r - dist;
-  dAx = c1x + dnx * a.radius; dAy = c1y + dny * a.radius; dAz = c1z + dnz * a.radius;
-  dBx = c2x - dnx * b.radius; dBy = c2y - dny * b.radius; dBz = c2z - dnz * b.radius;
+  _con[0] = dx / dist; _con[1] = dy / dist; _con[2] = dz / dist;
+  _con[3] = r - dist;
+  _con[4] = c1x + _con[0] * a.radius; _con[5] = c1y + _con[1] * a.radius; _con[6] = c1z + _con[2] * a.radius;
+  _con[7] = c2x - _con[0] * b.radius; _con[8] = c2y - _con[1] * b.radius; _con[9] = c2z - _con[2] * b.radius;
   return 1;
 }
 /**
@@ -665,12 +673,12 @@ function boxBoxSat(a: Shape, b: Shape, rel: Float64Array, margin: number): boole
   if (-best > margin) return false;
   // orient from A to B (coincident centres: keep +L)
   if (bx * tx + by * ty + bz * tz < 0) { bx = -bx; by = -by; bz = -bz; }
-  dnx = bx; dny = by; dnz = bz; dDepth = best;
+  _con[0] = bx; _con[1] = by; _con[2] = bz; _con[3] = best;
   // deepest points: A's support vertex along n, B's along −n (in A's frame)
-  dAx = bx >= 0 ? ha0 : -ha0; dAy = by >= 0 ? ha1 : -ha1; dAz = bz >= 0 ? ha2 : -ha2;
+  _con[4] = bx >= 0 ? ha0 : -ha0; _con[5] = by >= 0 ? ha1 : -ha1; _con[6] = bz >= 0 ? ha2 : -ha2;
   const ex = -(r00 * bx + r10 * by + r20 * bz), ey = -(r01 * bx + r11 * by + r21 * bz), ez = -(r02 * bx + r12 * by + r22 * bz);
   const sx = ex >= 0 ? hb0 : -hb0, sy = ey >= 0 ? hb1 : -hb1, sz = ez >= 0 ? hb2 : -hb2;
-  dBx = r00 * sx + r01 * sy + r02 * sz + tx; dBy = r10 * sx + r11 * sy + r12 * sz + ty; dBz = r20 * sx + r21 * sy + r22 * sz + tz;
+  _con[7] = r00 * sx + r01 * sy + r02 * sz + tx; _con[8] = r10 * sx + r11 * sy + r12 * sz + ty; _con[9] = r20 * sx + r21 * sy + r22 * sz + tz;
   return true;
 }
 
@@ -731,24 +739,27 @@ export function contactManifold(input: ManifoldInput, out: Manifold, cache?: Gjk
         return finishEmpty(out);
       }
       const inv = 1 / st.distance;
-      dnx = -st.vx * inv; dny = -st.vy * inv; dnz = -st.vz * inv;
-      dDepth = r - st.distance;
-      dAx = st.ax + dnx * a.radius; dAy = st.ay + dny * a.radius; dAz = st.az + dnz * a.radius;
-      dBx = st.bx - dnx * b.radius; dBy = st.by - dny * b.radius; dBz = st.bz - dnz * b.radius;
+      _con[0] = -st.vx * inv; _con[1] = -st.vy * inv; _con[2] = -st.vz * inv;
+      _con[3] = r - st.distance;
+      _con[4] = st.ax + _con[0] * a.radius; _con[5] = st.ay + _con[1] * a.radius; _con[6] = st.az + _con[2] * a.radius;
+      _con[7] = st.bx - _con[0] * b.radius; _con[8] = st.by - _con[1] * b.radius; _con[9] = st.bz - _con[2] * b.radius;
     } else {
       epaLocal(a, b, rel, EPA_MAX_ITERATIONS);
       const e = epaState;
       out.epaIterations = e.iterations;
-      dnx = e.nx; dny = e.ny; dnz = e.nz; dDepth = e.depth;
-      dAx = e.ax; dAy = e.ay; dAz = e.az; dBx = e.bx; dBy = e.by; dBz = e.bz;
+      _con[0] = e.nx; _con[1] = e.ny; _con[2] = e.nz; _con[3] = e.depth;
+      _con[4] = e.ax; _con[5] = e.ay; _con[6] = e.az; _con[7] = e.bx; _con[8] = e.by; _con[9] = e.bz;
     }
   }
-  if (cache) { cache.dir[0] = dnx; cache.dir[1] = dny; cache.dir[2] = dnz; cache.valid = true; }
-  out.depth = dDepth;
-  rotateToWorld(poseA, dnx, dny, dnz, out.normal, 0);
+  if (cache) { cache.dir[0] = _con[0]; cache.dir[1] = _con[1]; cache.dir[2] = _con[2]; cache.valid = true; }
+  out.depth = _con[3];
+  {
+    const nx = _con[0], ny = _con[1], nz = _con[2], wn = out.normal; // R_A n (written out: no call to box numbers for)
+    wn[0] = poseA[3] * nx + poseA[4] * ny + poseA[5] * nz; wn[1] = poseA[6] * nx + poseA[7] * ny + poseA[8] * nz; wn[2] = poseA[9] * nx + poseA[10] * ny + poseA[11] * nz;
+  }
   // ---- 2. contact frame through A's deepest point ----
-  setBasis(dnx, dny, dnz);
-  oX = dAx; oY = dAy; oZ = dAz;
+  setBasis();
+  _fr[9] = _con[4]; _fr[10] = _con[5]; _fr[11] = _con[6];
   // sphere–sphere and point-like pairs: one point, no clipping needed
   if (ca === CORE_POINT && cb === CORE_POINT) {
     emitSingle(out, poseA, ID_VERTEX_A, 0);
@@ -769,8 +780,9 @@ export function contactManifold(input: ManifoldInput, out: Manifold, cache?: Gjk
     }
     return finishPoints(out, a, b, rel, poseA, nk, margin, scale);
   }
+  if (ca === CORE_BOX && cb === CORE_BOX) return boxBoxRegion(out, a, b, rel, poseA, margin);
   // ---- 3. features in the slab ----
-  const sep = dDepth < 0 ? -dDepth : dDepth;
+  const sep = _con[3] < 0 ? -_con[3] : _con[3];
   const slab = sep + tolerance;
   // A's core support value along n is (support of the whole shape) − r_A; its feature lies within `slab` of it.
   nFA = collectFeature(a, null, 1, slab, _fAu, _fAv, _fAh, _fAid);
@@ -817,6 +829,135 @@ export function contactManifold(input: ManifoldInput, out: Manifold, cache?: Gjk
   return finishPoints(out, a, b, rel, poseA, nk, margin, scale);
 }
 
+/**
+ * Steps 3–6 for two boxes, written out in one function: the same features, clipping, feature ids, depths,
+ * filtering and reduction as the general path (collectFeature, facePlane, clipHalfPlane, finishPoints; results agree
+ * to round-off), with the frame, the planes and both quads in locals. The general path spends most of its time
+ * passing numbers between functions V8 does not inline (each such number is a heap allocation), and box pairs are the
+ * common case. Reference face: A's face whose axis is the normal's largest component (it contains A's support
+ * vertex); incident face: B's face whose axis is −n's largest component in B's frame; B's quad is clipped by the
+ * four side planes of A's (Sutherland & Hodgman 1974) in plane coordinates (u, v) about A's deepest point o.
+ */
+function boxBoxRegion(out: Manifold, a: Shape, b: Shape, rel: Float64Array, poseA: Pose, margin: number): Manifold {
+  const scale = a.boundingRadius + b.boundingRadius;
+  const fr = _fr;
+  const nx = fr[0], ny = fr[1], nz = fr[2], e1x = fr[3], e1y = fr[4], e1z = fr[5], e2x = fr[6], e2y = fr[7], e2z = fr[8], ox = fr[9], oy = fr[10], oz = fr[11];
+  const tx = rel[0], ty = rel[1], tz = rel[2];
+  const r00 = rel[3], r01 = rel[4], r02 = rel[5], r10 = rel[6], r11 = rel[7], r12 = rel[8], r20 = rel[9], r21 = rel[10], r22 = rel[11];
+  // ---- reference face of A (normal +n) and its plane h_A(u, v) = k0 + ku u + kv v along n ----
+  const anx = Math.abs(nx), any = Math.abs(ny), anz = Math.abs(nz);
+  const axA = anx >= any && anx >= anz ? 0 : any >= anz ? 1 : 2;
+  const fA = 2 * axA + ((axA === 0 ? nx : axA === 1 ? ny : nz) >= 0 ? 1 : 0);
+  const ahx = a.hx, ahy = a.hy, ahz = a.hz;
+  const sgA = fA & 1 ? 1 : -1;
+  const mnA = sgA * (axA === 0 ? nx : axA === 1 ? ny : nz); // m·n with m = ±e_axis
+  const offA = (axA === 0 ? ahx : axA === 1 ? ahy : ahz) - sgA * (axA === 0 ? ox : axA === 1 ? oy : oz);
+  const kA0 = offA / mnA, kAu = -(sgA * (axA === 0 ? e1x : axA === 1 ? e1y : e1z)) / mnA, kAv = -(sgA * (axA === 0 ? e2x : axA === 1 ? e2y : e2z)) / mnA;
+  // A's quad, counter-clockwise about n
+  const ru = _bbRu, rv = _bbRv, rid = _bbRid;
+  for (let k = 0; k < 4; k++) {
+    const i = BOX_FACE_VERTS[4 * fA + k];
+    const px = (i & 1 ? ahx : -ahx) - ox, py = (i & 2 ? ahy : -ahy) - oy, pz = (i & 4 ? ahz : -ahz) - oz;
+    ru[k] = px * e1x + py * e1y + pz * e1z; rv[k] = px * e2x + py * e2y + pz * e2z; rid[k] = i;
+  }
+  // ---- incident face of B (direction −n, in B's frame d = −Rᵀn) and its plane ----
+  const dx = -(r00 * nx + r10 * ny + r20 * nz), dy = -(r01 * nx + r11 * ny + r21 * nz), dz = -(r02 * nx + r12 * ny + r22 * nz);
+  const adx = Math.abs(dx), ady = Math.abs(dy), adz = Math.abs(dz);
+  const axB = adx >= ady && adx >= adz ? 0 : ady >= adz ? 1 : 2;
+  const fB = 2 * axB + ((axB === 0 ? dx : axB === 1 ? dy : dz) >= 0 ? 1 : 0);
+  const bhx = b.hx, bhy = b.hy, bhz = b.hz;
+  const sgB = fB & 1 ? 1 : -1;
+  // B's face normal in A's frame: ± column axB of R; offset h_B + m·t
+  const mx = sgB * (axB === 0 ? r00 : axB === 1 ? r01 : r02), my = sgB * (axB === 0 ? r10 : axB === 1 ? r11 : r12), mz = sgB * (axB === 0 ? r20 : axB === 1 ? r21 : r22);
+  const mnB = mx * nx + my * ny + mz * nz;
+  const kB0 = ((axB === 0 ? bhx : axB === 1 ? bhy : bhz) + mx * tx + my * ty + mz * tz - (mx * ox + my * oy + mz * oz)) / mnB;
+  const kBu = -(mx * e1x + my * e1y + mz * e1z) / mnB, kBv = -(mx * e2x + my * e2y + mz * e2z) / mnB;
+  // B's quad, reversed (its face is counter-clockwise about −n), as the incident polygon with its edge tags
+  let cu = _c1u, cv = _c1v, cid = _c1id, ce0 = _c1e0, ce1 = _c1e1, ces = _c1es;
+  let du = _c2u, dv = _c2v, did = _c2id, de0 = _c2e0, de1 = _c2e1, des = _c2es;
+  for (let k = 0; k < 4; k++) {
+    const i = BOX_FACE_VERTS[4 * fB + 3 - k];
+    const lx = i & 1 ? bhx : -bhx, ly = i & 2 ? bhy : -bhy, lz = i & 4 ? bhz : -bhz;
+    const px = r00 * lx + r01 * ly + r02 * lz + tx - ox, py = r10 * lx + r11 * ly + r12 * lz + ty - oy, pz = r20 * lx + r21 * ly + r22 * lz + tz - oz;
+    cu[k] = px * e1x + py * e1y + pz * e1z; cv[k] = px * e2x + py * e2y + pz * e2z;
+    cid[k] = ID_VERTEX_B * K4 + i;
+    ce0[k] = i; ces[k] = 1;
+    if (k > 0) ce1[k - 1] = i;
+  }
+  ce1[3] = ce0[0];
+  // ---- clip by the half-planes left of A's edges (see clipHalfPlane for the feature-id rules) ----
+  let n = 4;
+  const ceps = 1e-12 * scale;
+  for (let r = 0; r < 4 && n > 0; r++) {
+    const r1 = r === 3 ? 0 : r + 1;
+    const au = ru[r], av = rv[r], tu = ru[r1] - au, tv = rv[r1] - av;
+    const ra = rid[r], rb = rid[r1];
+    const eps = ceps * Math.sqrt(tu * tu + tv * tv);
+    let m = 0;
+    for (let i = 0; i < n; i++) {
+      const j = i === 0 ? n - 1 : i - 1;
+      const dj = tu * (cv[j] - av) - tv * (cu[j] - au), di = tu * (cv[i] - av) - tv * (cu[i] - au);
+      const inJ = dj >= -eps, inI = di >= -eps;
+      if (inI !== inJ && n > 1) {
+        const t = dj / (dj - di);
+        du[m] = cu[j] + t * (cu[i] - cu[j]); dv[m] = cv[j] + t * (cv[i] - cv[j]);
+        const j0 = ce0[j], j1 = ce1[j];
+        if (ces[j] === 0) did[m] = ID_VERTEX_A * K4 + (j1 === ra || j0 === ra ? ra : rb); // along an earlier A edge
+        else {
+          const amin = ra < rb ? ra : rb, amax = ra < rb ? rb : ra, bmin = j0 < j1 ? j0 : j1, bmax = j0 < j1 ? j1 : j0;
+          did[m] = (((ID_EDGES * K + amin) * K + amax) * K + bmin) * K + bmax;
+        }
+        if (inI) { de0[m] = j0; de1[m] = j1; des[m] = ces[j]; } else { de0[m] = ra; de1[m] = rb; des[m] = 0; }
+        m++;
+      }
+      if (inI) { du[m] = cu[i]; dv[m] = cv[i]; did[m] = cid[i]; de0[m] = ce0[i]; de1[m] = ce1[i]; des[m] = ces[i]; m++; }
+    }
+    n = m;
+    // swap the buffers
+    let tf = cu; cu = du; du = tf; tf = cv; cv = dv; dv = tf; tf = cid; cid = did; did = tf;
+    let ti = ce0; ce0 = de0; de0 = ti; ti = ce1; ce1 = de1; de1 = ti;
+    const ts = ces; ces = des; des = ts;
+  }
+  // ---- depths along n from the two face planes; drop points apart by more than the margin; dedupe ----
+  const dropBelow = -margin - 1e-9 * scale, dupTol = 1e-9 * scale;
+  let m = 0;
+  for (let i = 0; i < n; i++) {
+    const u = cu[i], v = cv[i], id = cid[i];
+    const ha = kA0 + kAu * u + kAv * v, hb = kB0 + kBu * u + kBv * v;
+    const d = ha - hb;
+    if (!(d >= dropBelow)) continue;
+    let dup = false;
+    for (let j = 0; j < m; j++) if (_kid[j] === id && Math.abs(_ku[j] - u) + Math.abs(_kv[j] - v) <= dupTol) { dup = true; break; }
+    if (dup) continue;
+    _ku[m] = u; _kv[m] = v; _kid[m] = id; _kd[m] = d; _kh[m] = 0.5 * (ha + hb);
+    m++;
+  }
+  if (m === 0) {
+    // clipping lost the region to round-off (or the faces barely overlap): report the deepest point
+    emitSingle(out, poseA, ID_FALLBACK, 0);
+    return out;
+  }
+  // ---- reduce to ≤ 4 and write the world points (x = R_A (o + u e1 + v e2 + h n) + p_A) ----
+  lastRegion = m; lastPose = poseA;
+  const nKeep = reduce(m);
+  out.count = nKeep;
+  const pts = out.points;
+  const p00 = poseA[3], p01 = poseA[4], p02 = poseA[5], p10 = poseA[6], p11 = poseA[7], p12 = poseA[8], p20 = poseA[9], p21 = poseA[10], p22 = poseA[11];
+  for (let k = 0; k < nKeep; k++) {
+    const i = _keep[k];
+    const u = _ku[i], v = _kv[i], h = _kh[i];
+    const x = ox + u * e1x + v * e2x + h * nx, y = oy + u * e1y + v * e2y + h * ny, z = oz + u * e1z + v * e2z + h * nz;
+    pts[3 * k] = p00 * x + p01 * y + p02 * z + poseA[0];
+    pts[3 * k + 1] = p10 * x + p11 * y + p12 * z + poseA[1];
+    pts[3 * k + 2] = p20 * x + p21 * y + p22 * z + poseA[2];
+    out.depths[k] = _kd[i];
+    out.ids[k] = _kid[i];
+  }
+  return out;
+}
+const _bbRu = new Float64Array(4), _bbRv = new Float64Array(4), _bbRid = new Int32Array(4);
+const K4 = K * K * K * K;
+
 /** Steps 5–6: depths of the nk candidates in _ku/_kv/_kid, filtering, reduction, output. */
 function finishPoints(out: Manifold, a: Shape, b: Shape, rel: Float64Array, poseA: Pose, nk: number, margin: number, scale: number): Manifold {
   // ---- 5. depths ----
@@ -846,7 +987,7 @@ function finishPoints(out: Manifold, a: Shape, b: Shape, rel: Float64Array, pose
   for (let k = 0; k < nKeep; k++) {
     const i = _keep[k];
     const u = _ku[i], v = _kv[i], h = _kh[i];
-    pointToWorld(poseA, oX + u * e1X + v * e2X + h * nX, oY + u * e1Y + v * e2Y + h * nY, oZ + u * e1Z + v * e2Z + h * nZ, out.points, 3 * k);
+    pointToWorld(poseA, _fr[9] + u * _fr[3] + v * _fr[6] + h * _fr[0], _fr[10] + u * _fr[4] + v * _fr[7] + h * _fr[1], _fr[11] + u * _fr[5] + v * _fr[8] + h * _fr[2], out.points, 3 * k);
     out.depths[k] = _kd[i];
     out.ids[k] = _kid[i];
   }
@@ -856,8 +997,8 @@ function finishPoints(out: Manifold, a: Shape, b: Shape, rel: Float64Array, pose
 function emitSingle(out: Manifold, poseA: Pose, type: number, v: number): void {
   lastRegion = 0;
   out.count = 1;
-  pointToWorld(poseA, 0.5 * (dAx + dBx), 0.5 * (dAy + dBy), 0.5 * (dAz + dBz), out.points, 0);
-  out.depths[0] = dDepth;
+  pointToWorld(poseA, 0.5 * (_con[4] + _con[7]), 0.5 * (_con[5] + _con[8]), 0.5 * (_con[6] + _con[9]), out.points, 0);
+  out.depths[0] = _con[3];
   out.ids[0] = vertexId(type, v);
 }
 
@@ -950,7 +1091,7 @@ export function lastContactRegion(out: Float64Array): number {
   const n = Math.min(lastRegion, out.length >> 2);
   for (let i = 0; i < n && lastPose; i++) {
     const u = _ku[i], v = _kv[i], h = _kh[i];
-    pointToWorld(lastPose, oX + u * e1X + v * e2X + h * nX, oY + u * e1Y + v * e2Y + h * nY, oZ + u * e1Z + v * e2Z + h * nZ, _regionTmp, 0);
+    pointToWorld(lastPose, _fr[9] + u * _fr[3] + v * _fr[6] + h * _fr[0], _fr[10] + u * _fr[4] + v * _fr[7] + h * _fr[1], _fr[11] + u * _fr[5] + v * _fr[8] + h * _fr[2], _regionTmp, 0);
     out[4 * i] = _regionTmp[0]; out[4 * i + 1] = _regionTmp[1]; out[4 * i + 2] = _regionTmp[2]; out[4 * i + 3] = _kd[i];
   }
   return lastRegion;
