@@ -121,6 +121,17 @@ const U_MIN_CAP = 16 * U_CHUNK;
 // Per cell i: st[2i] its move mask, zeroed once settled (see solveUniform); st[2i + 1] its direction code (CODE_DX/DY;
 // NO_PRED while never reached, GOAL_CODE at goals). Interleaved: a cell's mask and code share a cache line.
 let _uState = new Uint8Array(0);
+// The same bytes seen as one 16-bit word per cell (mask and code together: one store per cell in buildMoveMasks) and
+// as 32-bit words of two cells (one load per two cells in writeDirections). Allocated for an even cell count.
+let _uState16 = new Uint16Array(0);
+let _uState32 = new Int32Array(0);
+// Byte order: where the mask and code bytes sit in those words (little-endian: mask | code << 8, and the second
+// cell's code in bits 24–31), so the passes are right on either platform.
+const ST_LITTLE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+const ST16_MASK_SHIFT = ST_LITTLE ? 0 : 8;
+const ST16_CODE_SHIFT = ST_LITTLE ? 8 : 0;
+const ST32_CODE0_SHIFT = ST_LITTLE ? 8 : 16;
+const ST32_CODE1_SHIFT = ST_LITTLE ? 24 : 0;
 let _uZero = new Uint8Array(0); // a row of blocked cells beyond the grid's top and bottom edges
 // Move mask of a cell from its 3 × 3 neighbourhood: index bits 0–2 the column to the left (above, same row, below),
 // 3–5 the cell's own column, 6–8 the column to the right, 1 = walkable. Mask bit k: the step with direction code k
@@ -140,9 +151,29 @@ function moveMaskTable(diagonals: boolean, cut: boolean): Uint8Array {
   }
   return t;
 }
-const MASK_TABLE_4 = moveMaskTable(false, false);
-const MASK_TABLE_8 = moveMaskTable(true, false);
-const MASK_TABLE_8_CUT = moveMaskTable(true, true);
+// The initial 16-bit state word of a cell by its 3 × 3 neighbourhood: its move mask, and code NO_PRED.
+function stateWordTable(diagonals: boolean, cut: boolean): Uint16Array {
+  const masks = moveMaskTable(diagonals, cut);
+  const t = new Uint16Array(512);
+  for (let i = 0; i < 512; i++) t[i] = (masks[i] << ST16_MASK_SHIFT) | (NO_PRED << ST16_CODE_SHIFT);
+  return t;
+}
+const STATE_TABLE_4 = stateWordTable(false, false);
+const STATE_TABLE_8 = stateWordTable(true, false);
+const STATE_TABLE_8_CUT = stateWordTable(true, true);
+// writeDirections' table, 4 entries per code k: next-cell mask and offset (next = (cell & mask) + offset), then the
+// Float32 bit patterns of the unit direction (so the pass moves integers, no float conversions). Offsets depend on
+// the grid width and are refreshed per solve.
+const _dirTab = new Int32Array(4 * 11);
+const _dirBits = new Float32Array(1);
+const _dirBitsI = new Int32Array(_dirBits.buffer);
+function f32Bits(v: number): number {
+  _dirBits[0] = v;
+  return _dirBitsI[0];
+}
+// Int32 views of the field's dirX / dirY, kept while the field's arrays stay the same (no allocation per solve).
+let _dirXBits: Int32Array<ArrayBufferLike> = new Int32Array(0);
+let _dirYBits: Int32Array<ArrayBufferLike> = new Int32Array(0);
 
 function ensureScratch(n: number, buckets: number, needCost: boolean): void {
   if (_ffDist.length < n) {
@@ -445,9 +476,13 @@ function solveUniform(field: FlowField, minC: number, diagonals: boolean, cut: b
   const walk = grid.walkable;
   const integ = field.integration, next = field.next, dirX = field.dirX, dirY = field.dirY;
   fillInf(integ);
-  if (_uState.length < 2 * n) _uState = new Uint8Array(2 * n);
+  if (_uState.length < 2 * n) {
+    _uState = new Uint8Array(2 * (n + (n & 1)));
+    _uState16 = new Uint16Array(_uState.buffer);
+    _uState32 = new Int32Array(_uState.buffer);
+  }
   const st = _uState;
-  buildMoveMasks(walk, w, h, diagonals, cut, st);
+  buildMoveMasks(walk, w, h, diagonals, cut, _uState16);
 
   let cap = _uCap;
   const need = Math.max(U_MIN_CAP, field.goalCount + 16);
@@ -495,53 +530,103 @@ function solveUniform(field: FlowField, minC: number, diagonals: boolean, cut: b
   }
   if (minC !== 1) for (let i = 0; i < n; i++) integ[i] *= minC; // back to cost units (∞ stays ∞)
   field.reachableCount = reachable;
-  writeDirections(st, w, n, next, dirX, dirY);
+  writeDirections(w, n, next, dirX, dirY);
 }
 
 function fillInf(a: Float64Array): void {
   a.fill(Infinity);
 }
 
-/** Next cell and unit direction from the direction codes st[2i + 1], in one streaming pass (NO_PRED: −1, (0, 0)). */
-function writeDirections(st: Uint8Array, w: number, n: number, next: Int32Array, dirX: Float32Array, dirY: Float32Array): void {
-  const nextAdd = _ffNextAdd, nextMask = CODE_NEXT_MASK, ux = CODE_UX, uy = CODE_UY;
-  for (let k = 0; k < 11; k++) nextAdd[k] = k < 8 ? CODE_DY[k] * w + CODE_DX[k] : -1;
-  for (let o = 0; o < n; o++) {
-    const k = st[2 * o + 1];
-    next[o] = (o & nextMask[k]) + nextAdd[k];
-    dirX[o] = ux[k];
-    dirY[o] = uy[k];
+/**
+ * Next cell and unit direction of every cell from its direction code (NO_PRED and GOAL_CODE: −1, (0, 0)), in one
+ * streaming pass over the state words, two cells per 32-bit load.
+ */
+function writeDirections(w: number, n: number, next: Int32Array, dirX: Float32Array, dirY: Float32Array): void {
+  if (_dirXBits.buffer !== dirX.buffer || _dirXBits.byteOffset !== dirX.byteOffset || _dirXBits.length !== dirX.length) {
+    _dirXBits = new Int32Array(dirX.buffer, dirX.byteOffset, dirX.length);
+  }
+  if (_dirYBits.buffer !== dirY.buffer || _dirYBits.byteOffset !== dirY.byteOffset || _dirYBits.length !== dirY.length) {
+    _dirYBits = new Int32Array(dirY.buffer, dirY.byteOffset, dirY.length);
+  }
+  const tab = _dirTab;
+  for (let k = 0; k < 11; k++) {
+    tab[4 * k] = CODE_NEXT_MASK[k];
+    tab[4 * k + 1] = k < 8 ? CODE_DY[k] * w + CODE_DX[k] : -1;
+    tab[4 * k + 2] = f32Bits(CODE_UX[k]);
+    tab[4 * k + 3] = f32Bits(CODE_UY[k]);
+  }
+  writeDirectionsRange(_uState32, n, next, _dirXBits, _dirYBits, tab, ST32_CODE0_SHIFT, ST32_CODE1_SHIFT);
+}
+
+// Kept apart from writeDirections so the loop is compiled with every array a parameter (TurboFan re-checks each
+// array once per iteration, so two cells per iteration halve that overhead).
+function writeDirectionsRange(
+  st32: Int32Array, n: number, next: Int32Array, dx: Int32Array, dy: Int32Array, tab: Int32Array, sh0: number, sh1: number,
+): void {
+  const pairs = n >> 1;
+  for (let j = 0; j < pairs; j = (j + 1) | 0) {
+    const s = st32[j];
+    const o = j << 1, o1 = o | 1;
+    const k0 = ((s >>> sh0) & 255) << 2, k1 = ((s >>> sh1) & 255) << 2;
+    next[o] = (o & tab[k0]) + tab[k0 + 1];
+    next[o1] = (o1 & tab[k1]) + tab[k1 + 1];
+    dx[o] = tab[k0 + 2];
+    dx[o1] = tab[k1 + 2];
+    dy[o] = tab[k0 + 3];
+    dy[o1] = tab[k1 + 3];
+  }
+  if ((n & 1) === 1) {
+    const o = n - 1;
+    const k = ((st32[pairs] >>> sh0) & 255) << 2;
+    next[o] = (o & tab[k]) + tab[k + 1];
+    dx[o] = tab[k + 2];
+    dy[o] = tab[k + 3];
   }
 }
 
 /**
- * Move masks (see solveUniform) of a w × h grid into mask[0..w·h): bit k set when the step with direction code k
- * is allowed from that cell. One streaming pass over three rows of a zero-bordered copy of the walkable flags.
+ * Initial state words (see solveUniform and stateWordTable) of a w × h grid into st16[0..w·h): the move mask (bit k
+ * set when the step with direction code k is allowed from that cell) and code NO_PRED. One streaming pass over
+ * three rows of the walkable flags, with a row of zeros (blocked) standing in beyond the top and bottom edges.
  */
-function buildMoveMasks(walk: Uint8Array, w: number, h: number, diagonals: boolean, cut: boolean, st: Uint8Array): void {
-  // Rows above the first and below the last read from a row of zeros (blocked), so the loop has no bounds tests.
+function buildMoveMasks(walk: Uint8Array, w: number, h: number, diagonals: boolean, cut: boolean, st16: Uint16Array): void {
   if (_uZero.length < w) _uZero = new Uint8Array(w);
-  const zero = _uZero;
-  // Sliding 3 × 3 window: a column is (above | centre << 1 | below << 2); the window's 9 bits index a table.
-  const table = !diagonals ? MASK_TABLE_4 : cut ? MASK_TABLE_8_CUT : MASK_TABLE_8;
-  const last = w - 1;
+  const table = !diagonals ? STATE_TABLE_4 : cut ? STATE_TABLE_8_CUT : STATE_TABLE_8;
   for (let y = 0; y < h; y++) {
-    const up = y > 0 ? walk : zero, dn = y < h - 1 ? walk : zero;
-    const ou = y > 0 ? (y - 1) * w : 0, om = y * w, od = y < h - 1 ? (y + 1) * w : 0;
-    let colL = 0;
-    let colC = up[ou] | (walk[om] << 1) | (dn[od] << 2);
-    for (let x = 0; x < last; x++) {
-      const colR = up[ou + x + 1] | (walk[om + x + 1] << 1) | (dn[od + x + 1] << 2);
-      const o = om + x;
-      st[2 * o] = table[colL | (colC << 3) | (colR << 6)];
-      st[2 * o + 1] = NO_PRED;
-      colL = colC;
-      colC = colR;
-    }
-    const o = om + last; // the last column: nothing to its right
-    st[2 * o] = table[colL | (colC << 3)];
-    st[2 * o + 1] = NO_PRED;
+    buildMaskRow(y > 0 ? walk : _uZero, y > 0 ? (y - 1) * w : 0, walk, y * w, y < h - 1 ? walk : _uZero, y < h - 1 ? (y + 1) * w : 0, w, table, st16);
   }
+}
+
+/**
+ * One row of buildMoveMasks: a sliding 3 × 3 window whose 9 bits index `table`. A column is
+ * (above | centre << 1 | below << 2) and the window (left | centre << 3 | right << 6), so stepping right is a shift
+ * by 3. Four cells per iteration (TurboFan re-checks each array once per iteration).
+ */
+function buildMaskRow(
+  up: Uint8Array, ou: number, mid: Uint8Array, om: number, dn: Uint8Array, od: number, w: number, table: Uint16Array, st16: Uint16Array,
+): void {
+  const last = (w - 1) | 0;
+  let win = (up[ou] | (mid[om] << 1) | (dn[od] << 2)) << 3; // the column left of the grid: blocked
+  let x = 0;
+  for (; x + 4 <= last; x = (x + 4) | 0) {
+    const a = (x + 1) | 0, b = (x + 2) | 0, c = (x + 3) | 0, d = (x + 4) | 0;
+    win |= (up[ou + a] | (mid[om + a] << 1) | (dn[od + a] << 2)) << 6;
+    st16[om + x] = table[win];
+    win = (win >> 3) | ((up[ou + b] | (mid[om + b] << 1) | (dn[od + b] << 2)) << 6);
+    st16[om + a] = table[win];
+    win = (win >> 3) | ((up[ou + c] | (mid[om + c] << 1) | (dn[od + c] << 2)) << 6);
+    st16[om + b] = table[win];
+    win = (win >> 3) | ((up[ou + d] | (mid[om + d] << 1) | (dn[od + d] << 2)) << 6);
+    st16[om + c] = table[win];
+    win >>= 3;
+  }
+  for (; x < last; x = (x + 1) | 0) {
+    const a = (x + 1) | 0;
+    win |= (up[ou + a] | (mid[om + a] << 1) | (dn[od + a] << 2)) << 6;
+    st16[om + x] = table[win];
+    win >>= 3;
+  }
+  st16[om + last] = table[win]; // the last column: nothing to its right
 }
 
 /**
