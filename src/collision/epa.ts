@@ -46,7 +46,8 @@ const _fi = new Int32Array(3 * MAXF);
 const _fadj = new Int32Array(3 * MAXF);
 const _fn = new Float64Array(3 * MAXF);
 const _fd = new Float64Array(MAXF);
-const _falive = new Uint8Array(MAXF);
+// selection key: the plane distance of a live face, Infinity for a removed one (one comparison per slot in the scan)
+const _fkey = new Float64Array(MAXF);
 const _free = new Int32Array(MAXF);
 // horizon: edges (a → b) in loop order, with the kept face across each (4g + e)
 const _ha = new Int32Array(MAXE), _hb = new Int32Array(MAXE), _hadj = new Int32Array(MAXE), _hface = new Int32Array(MAXE);
@@ -73,32 +74,6 @@ function addVertex(a: Shape, b: Shape, rel: Float64Array, dirs: Float64Array, i:
   _pairDir[0] = dirs[i]; _pairDir[1] = dirs[i + 1]; _pairDir[2] = dirs[i + 2];
   pairSupport(a, b, rel, _pairDir, true, _ew, _ea, _eb, 3 * nv);
   nv++;
-}
-
-/** Write face slot f = (i, j, k): outward unit normal and plane distance (Infinity for a zero-area sliver). */
-function setFace(f: number, i: number, j: number, k: number): void {
-  _fi[3 * f] = i; _fi[3 * f + 1] = j; _fi[3 * f + 2] = k;
-  const ax = _ew[3 * i], ay = _ew[3 * i + 1], az = _ew[3 * i + 2];
-  const ux = _ew[3 * j] - ax, uy = _ew[3 * j + 1] - ay, uz = _ew[3 * j + 2] - az;
-  const vx = _ew[3 * k] - ax, vy = _ew[3 * k + 1] - ay, vz = _ew[3 * k + 2] - az;
-  const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-  const l = Math.sqrt(nx * nx + ny * ny + nz * nz);
-  _falive[f] = 1;
-  if (l > 0) {
-    const inv = 1 / l;
-    _fn[3 * f] = nx * inv; _fn[3 * f + 1] = ny * inv; _fn[3 * f + 2] = nz * inv;
-    _fd[f] = (nx * ax + ny * ay + nz * az) * inv;
-  } else {
-    // zero-area sliver: keep it in the topology but never pick it as nearest
-    _fn[3 * f] = 0; _fn[3 * f + 1] = 0; _fn[3 * f + 2] = 0;
-    _fd[f] = Infinity;
-  }
-}
-
-/** Link edge k of face f with edge e of face g (both directions). */
-function link(f: number, k: number, g: number, e: number): void {
-  _fadj[3 * f + k] = 4 * g + e;
-  _fadj[3 * g + e] = 4 * f + k;
 }
 
 function volume6(i: number, j: number, k: number, l: number): number {
@@ -146,7 +121,7 @@ function epaExpand(a: Shape, b: Shape, rel: Float64Array, maxIterations: number)
   const visTol = tol * 1e-3;
   // Hot loop: the module's arrays in locals, the box–box support and the face set-up written out inline (V8 does
   // not inline setFace or pairSupport here: both exceed its 460-byte bytecode limit for inlining).
-  const ew = _ew, ea = _ea, eb = _eb, fi = _fi, fadj = _fadj, fn = _fn, fd = _fd, falive = _falive, fremoved = _fremoved;
+  const ew = _ew, ea = _ea, eb = _eb, fi = _fi, fadj = _fadj, fn = _fn, fd = _fd, fkey = _fkey, fremoved = _fremoved;
   const stackF = _stackF, stackE = _stackE, stackN = _stackN, removed = _removed, free = _free;
   const ha = _ha, hb = _hb, hadj = _hadj, hface = _hface;
   const boxes = a.core === CORE_BOX && b.core === CORE_BOX;
@@ -158,7 +133,7 @@ function epaExpand(a: Shape, b: Shape, rel: Float64Array, maxIterations: number)
     // nearest live face (linear scan: a few dozen faces at most for the iteration counts seen on polytopes)
     best = -1;
     let bd = Infinity;
-    for (let f = 0; f < nfL; f++) if (falive[f] === 1 && fd[f] < bd) { bd = fd[f]; best = f; }
+    for (let f = 0; f < nfL; f++) { const k = fkey[f]; if (k < bd) { bd = k; best = f; } }
     if (best < 0) { best = 0; break; }
     if (it >= maxIterations || nvL >= MAXV) break;
     const nx = fn[3 * best], ny = fn[3 * best + 1], nz = fn[3 * best + 2];
@@ -180,7 +155,7 @@ function epaExpand(a: Shape, b: Shape, rel: Float64Array, maxIterations: number)
     if (_floodStamp >= 0x3fffffff) { fremoved.fill(0); _floodStamp = 0; } // stamps stay in Int32 range
     const stamp = ++_floodStamp;
     let ne = 0, top = 0, nr = 1, overflow = false;
-    falive[best] = 0; fremoved[best] = stamp; removed[0] = best;
+    fkey[best] = Infinity; fremoved[best] = stamp; removed[0] = best;
     stackF[0] = best; stackE[0] = 0; stackN[0] = 3; top = 1;
     while (top > 0) {
       const s = top - 1;
@@ -191,7 +166,7 @@ function epaExpand(a: Shape, b: Shape, rel: Float64Array, maxIterations: number)
       if (fremoved[g] === stamp) continue; // interior edge of the removed region
       const dg = fd[g];
       if (dg !== Infinity && fn[3 * g] * wx + fn[3 * g + 1] * wy + fn[3 * g + 2] * wz - dg > visTol) {
-        falive[g] = 0; fremoved[g] = stamp; removed[nr++] = g;
+        fkey[g] = Infinity; fremoved[g] = stamp; removed[nr++] = g;
         stackF[top] = g; stackE[top] = e === 2 ? 0 : e + 1; stackN[top] = 2; top++;
       } else if (ne < MAXE) {
         // horizon edge: k runs from vertex k to k + 1 of f
@@ -203,7 +178,7 @@ function epaExpand(a: Shape, b: Shape, rel: Float64Array, maxIterations: number)
     for (let m = 0; m < ne && closed; m++) if (ha[m === ne - 1 ? 0 : m + 1] !== hb[m]) closed = false;
     if (!closed || nFreeL + (MAXF - nfL) < ne) {
       // undo the removal (the polytope is still the closed one of the previous iteration)
-      for (let r = 0; r < nr; r++) falive[removed[r]] = 1;
+      for (let r = 0; r < nr; r++) fkey[removed[r]] = fd[removed[r]];
       break;
     }
     // ---- the removed slots go to the free list; new faces (a, b, w) take free slots first ----
@@ -220,14 +195,13 @@ function epaExpand(a: Shape, b: Shape, rel: Float64Array, maxIterations: number)
       const vx = wx - px, vy = wy - py, vz = wz - pz;
       const cx = uy * vz - uz * vy, cy = uz * vx - ux * vz, cz = ux * vy - uy * vx;
       const l = Math.sqrt(cx * cx + cy * cy + cz * cz);
-      falive[f] = 1;
       if (l > 0) {
-        const inv = 1 / l;
+        const inv = 1 / l, dist = (cx * px + cy * py + cz * pz) * inv;
         fn[3 * f] = cx * inv; fn[3 * f + 1] = cy * inv; fn[3 * f + 2] = cz * inv;
-        fd[f] = (cx * px + cy * py + cz * pz) * inv;
+        fd[f] = dist; fkey[f] = dist;
       } else {
         fn[3 * f] = 0; fn[3 * f + 1] = 0; fn[3 * f + 2] = 0;
-        fd[f] = Infinity;
+        fd[f] = Infinity; fkey[f] = Infinity;
       }
       // edge 0 (i → j) borders the kept face across the horizon
       const adj = hadj[m];
@@ -249,12 +223,32 @@ function epaExpand(a: Shape, b: Shape, rel: Float64Array, maxIterations: number)
  * 0 = (p, q, r), 1 = (p, s, q), 2 = (q, s, r), 3 = (r, s, p), and the edge links between them.
  */
 function initTetrahedron(p: number, q: number, r: number, s: number): void {
-  setFace(0, p, q, r); setFace(1, p, s, q); setFace(2, q, s, r); setFace(3, r, s, p);
+  const fi = _fi, fadj = _fadj, ew = _ew, fn = _fn, fd = _fd, fkey = _fkey;
+  fi[0] = p; fi[1] = q; fi[2] = r; fi[3] = p; fi[4] = s; fi[5] = q; fi[6] = q; fi[7] = s; fi[8] = r; fi[9] = r; fi[10] = s; fi[11] = p;
+  // Adjacency entries 4g + e (face g, edge e): face 0's edges p→q, q→r, r→p meet faces 1 (q→p, edge 2),
+  // 2 (r→q, edge 2), 3 (p→r, edge 2); the side faces meet at the edges through s: face 1's s→q (edge 1) is face
+  // 2's q→s (edge 0), face 2's s→r is face 3's r→s, face 3's s→p is face 1's p→s.
+  fadj[0] = 6; fadj[1] = 10; fadj[2] = 14;
+  fadj[3] = 13; fadj[4] = 8; fadj[5] = 0;
+  fadj[6] = 5; fadj[7] = 12; fadj[8] = 1;
+  fadj[9] = 9; fadj[10] = 4; fadj[11] = 2;
+  for (let f = 0; f < 4; f++) {
+    const i = fi[3 * f], j = fi[3 * f + 1], k = fi[3 * f + 2];
+    const ax = ew[3 * i], ay = ew[3 * i + 1], az = ew[3 * i + 2];
+    const ux = ew[3 * j] - ax, uy = ew[3 * j + 1] - ay, uz = ew[3 * j + 2] - az;
+    const vx = ew[3 * k] - ax, vy = ew[3 * k + 1] - ay, vz = ew[3 * k + 2] - az;
+    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    const l = Math.sqrt(nx * nx + ny * ny + nz * nz);
+    if (l > 0) {
+      const inv = 1 / l, dist = (nx * ax + ny * ay + nz * az) * inv;
+      fn[3 * f] = nx * inv; fn[3 * f + 1] = ny * inv; fn[3 * f + 2] = nz * inv;
+      fd[f] = dist; fkey[f] = dist;
+    } else {
+      fn[3 * f] = 0; fn[3 * f + 1] = 0; fn[3 * f + 2] = 0;
+      fd[f] = Infinity; fkey[f] = Infinity;
+    }
+  }
   nf = 4;
-  // face 0's edges p→q, q→r, r→p meet faces 1 (q→p), 2 (r→q), 3 (p→r)
-  link(0, 0, 1, 2); link(0, 1, 2, 2); link(0, 2, 3, 2);
-  // side faces meet at the edges through s: face 1's s→q is face 2's q→s, face 2's s→r is face 3's r→s, face 3's s→p is face 1's p→s
-  link(1, 1, 2, 0); link(2, 1, 3, 0); link(3, 1, 1, 0);
 }
 
 /**

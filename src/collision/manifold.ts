@@ -872,19 +872,19 @@ function boxBoxRegion(out: Manifold, a: Shape, b: Shape, rel: Float64Array, pose
   const mnB = mx * nx + my * ny + mz * nz;
   const kB0 = ((axB === 0 ? bhx : axB === 1 ? bhy : bhz) + mx * tx + my * ty + mz * tz - (mx * ox + my * oy + mz * oz)) / mnB;
   const kBu = -(mx * e1x + my * e1y + mz * e1z) / mnB, kBv = -(mx * e2x + my * e2y + mz * e2z) / mnB;
-  // B's quad, reversed (its face is counter-clockwise about −n), as the incident polygon with its edge tags
-  let cu = _c1u, cv = _c1v, cid = _c1id, ce0 = _c1e0, ce1 = _c1e1, ces = _c1es;
-  let du = _c2u, dv = _c2v, did = _c2id, de0 = _c2e0, de1 = _c2e1, des = _c2es;
+  // B's quad, reversed (its face is counter-clockwise about −n), as the incident polygon. Each vertex carries the
+  // tag of the polygon edge leaving it, packed in one integer: side (0 = A, 1 = B) · 65536 + first vertex · 256 +
+  // second vertex (box vertex ids are 0–7).
+  let cu = _c1u, cv = _c1v, cid = _c1id, ctag = _c1tag;
+  let du = _c2u, dv = _c2v, did = _c2id, dtag = _c2tag;
   for (let k = 0; k < 4; k++) {
-    const i = BOX_FACE_VERTS[4 * fB + 3 - k];
+    const i = BOX_FACE_VERTS[4 * fB + 3 - k], inext = BOX_FACE_VERTS[4 * fB + (k === 3 ? 3 : 2 - k)];
     const lx = i & 1 ? bhx : -bhx, ly = i & 2 ? bhy : -bhy, lz = i & 4 ? bhz : -bhz;
     const px = r00 * lx + r01 * ly + r02 * lz + tx - ox, py = r10 * lx + r11 * ly + r12 * lz + ty - oy, pz = r20 * lx + r21 * ly + r22 * lz + tz - oz;
     cu[k] = px * e1x + py * e1y + pz * e1z; cv[k] = px * e2x + py * e2y + pz * e2z;
     cid[k] = ID_VERTEX_B * K4 + i;
-    ce0[k] = i; ces[k] = 1;
-    if (k > 0) ce1[k - 1] = i;
+    ctag[k] = 65536 + i * 256 + inext;
   }
-  ce1[3] = ce0[0];
   // ---- clip by the half-planes left of A's edges (see clipHalfPlane for the feature-id rules) ----
   let n = 4;
   const ceps = 1e-12 * scale;
@@ -892,31 +892,34 @@ function boxBoxRegion(out: Manifold, a: Shape, b: Shape, rel: Float64Array, pose
     const r1 = r === 3 ? 0 : r + 1;
     const au = ru[r], av = rv[r], tu = ru[r1] - au, tv = rv[r1] - av;
     const ra = rid[r], rb = rid[r1];
-    const eps = ceps * Math.sqrt(tu * tu + tv * tv);
+    const eps = -ceps * Math.sqrt(tu * tu + tv * tv);
+    const amin = ra < rb ? ra : rb, amax = ra < rb ? rb : ra;
+    const refTag = ra * 256 + rb;
     let m = 0;
-    for (let i = 0; i < n; i++) {
-      const j = i === 0 ? n - 1 : i - 1;
-      const dj = tu * (cv[j] - av) - tv * (cu[j] - au), di = tu * (cv[i] - av) - tv * (cu[i] - au);
-      const inJ = dj >= -eps, inI = di >= -eps;
+    // signed distance (times the edge length) of the previous vertex, carried round the loop
+    let dj = tu * (cv[n - 1] - av) - tv * (cu[n - 1] - au);
+    for (let i = 0, j = n - 1; i < n; j = i, i++) {
+      const di = tu * (cv[i] - av) - tv * (cu[i] - au);
+      const inJ = dj >= eps, inI = di >= eps;
       if (inI !== inJ && n > 1) {
         const t = dj / (dj - di);
         du[m] = cu[j] + t * (cu[i] - cu[j]); dv[m] = cv[j] + t * (cv[i] - cv[j]);
-        const j0 = ce0[j], j1 = ce1[j];
-        if (ces[j] === 0) did[m] = ID_VERTEX_A * K4 + (j1 === ra || j0 === ra ? ra : rb); // along an earlier A edge
+        const tag = ctag[j], j0 = (tag >> 8) & 255, j1 = tag & 255;
+        if (tag < 65536) did[m] = ID_VERTEX_A * K4 + (j1 === ra || j0 === ra ? ra : rb); // along an earlier A edge
         else {
-          const amin = ra < rb ? ra : rb, amax = ra < rb ? rb : ra, bmin = j0 < j1 ? j0 : j1, bmax = j0 < j1 ? j1 : j0;
+          const bmin = j0 < j1 ? j0 : j1, bmax = j0 < j1 ? j1 : j0;
           did[m] = (((ID_EDGES * K + amin) * K + amax) * K + bmin) * K + bmax;
         }
-        if (inI) { de0[m] = j0; de1[m] = j1; des[m] = ces[j]; } else { de0[m] = ra; de1[m] = rb; des[m] = 0; }
+        dtag[m] = inI ? tag : refTag; // entering: continue along the same edge; leaving: along A's edge
         m++;
       }
-      if (inI) { du[m] = cu[i]; dv[m] = cv[i]; did[m] = cid[i]; de0[m] = ce0[i]; de1[m] = ce1[i]; des[m] = ces[i]; m++; }
+      if (inI) { du[m] = cu[i]; dv[m] = cv[i]; did[m] = cid[i]; dtag[m] = ctag[i]; m++; }
+      dj = di;
     }
     n = m;
     // swap the buffers
     let tf = cu; cu = du; du = tf; tf = cv; cv = dv; dv = tf; tf = cid; cid = did; did = tf;
-    let ti = ce0; ce0 = de0; de0 = ti; ti = ce1; ce1 = de1; de1 = ti;
-    const ts = ces; ces = des; des = ts;
+    const ti = ctag; ctag = dtag; dtag = ti;
   }
   // ---- depths along n from the two face planes; drop points apart by more than the margin; dedupe ----
   const dropBelow = -margin - 1e-9 * scale, dupTol = 1e-9 * scale;
@@ -956,6 +959,7 @@ function boxBoxRegion(out: Manifold, a: Shape, b: Shape, rel: Float64Array, pose
   return out;
 }
 const _bbRu = new Float64Array(4), _bbRv = new Float64Array(4), _bbRid = new Int32Array(4);
+const _c1tag = new Int32Array(MAXC), _c2tag = new Int32Array(MAXC);
 const K4 = K * K * K * K;
 
 /** Steps 5–6: depths of the nk candidates in _ku/_kv/_kid, filtering, reduction, output. */
