@@ -1,4 +1,5 @@
 import { CapacityError, InvalidArgumentError, MalformedInputError, OutOfRangeError } from '../core/errors';
+import { knnBatchDense } from './knn-dense';
 import { requireFinite, requireInteger, requireNonNegative, requirePositive } from '../core/validate';
 
 /**
@@ -736,8 +737,27 @@ export function queryKNearestBatch(
   if (outIds.length < need) throw new InvalidArgumentError('outIds', outIds, `must hold ${what} * k = ${need} ids`);
   if (outDist2.length < need) throw new InvalidArgumentError('outDist2', outDist2, `must hold ${what} * k = ${need} distances`);
   if (outCounts.length < maxIndex + 1) throw new InvalidArgumentError('outCounts', outCounts, `must hold ${what} = ${maxIndex + 1} counts`);
-  let total = 0;
   _queryR[0] = r;
+  // r up to the cell size (the usual setting): the dense kernel (knn-dense.ts) answers nearly every entry and
+  // lists the rest, which the single-query search below answers. Same results either way.
+  if (k > 0 && end > start && r <= hash.gridCellSize) {
+    if (_batchFallback.length < hash.count) _batchFallback = new Int32Array(hash.count);
+    const fallback = _batchFallback;
+    let total = knnBatchDense(hash, start, end, r, k, outIds, outDist2, outCounts, lay, m, bySlot, fallback, _batchResult);
+    if (total >= 0) {
+      const nFallback = _batchResult[0];
+      for (let f = 0; f < nFallback; f++) {
+        const t = fallback[f];
+        const id = sid[t];
+        const o = bySlot ? t : id;
+        const n = kNearestSmall(hash, sx, sy, t, _queryR, 0, k, id, outIds, outDist2, o * k, lay, m);
+        outCounts[o] = n;
+        total += n;
+      }
+      return total;
+    }
+  }
+  let total = 0;
   for (let t = start; t < end; t++) {
     const id = sid[t];
     const o = bySlot ? t : id;
@@ -747,6 +767,10 @@ export function queryKNearestBatch(
   }
   return total;
 }
+
+// Batch scratch: the slots the dense kernel leaves to the single-query search, and its fallback count.
+let _batchFallback = new Int32Array(1024);
+const _batchResult = new Int32Array(1);
 
 // Single-query scratch, module scope (one set per thread/worker): the candidates' d² and ids. Grown only when the
 // hash holds more entries than ever before, never per frame in steady state.
