@@ -93,6 +93,38 @@ describe('findPath vs brute-force Bellman-Ford oracle (random grids)', () => {
   });
 });
 
+describe('findPath open set: bucket span under wide cost ranges and weights (brute-force oracle)', () => {
+  // The bucket width is derived from the largest cell cost and the heuristic scale (see search.ts, "Open set"):
+  // costs from 1 to 60 and weights up to 10 make one step raise a key by up to ~100 cell costs, the widest spans
+  // the queue must hold without wrapping. Optimal with weight 1, within the weight of optimal otherwise.
+  it('terrain costs 1..60, weights 1, 2.5 and 10, 4- and 8-connected: oracle cost (ε = 1) or within ε of it', () => {
+    const rng = createRng(21);
+    for (let t = 0; t < 36; t++) {
+      const grid = randomGrid(rng, 19, 17, 0.25, 60, rngFloat);
+      const conn = t % 2 === 0 ? 8 : 4;
+      const weight = [1, 2.5, 10][t % 3];
+      const goal = rngInt(rng, 19 * 17);
+      const oracle = bruteForceCosts(grid, [goal], conn, false);
+      for (let k = 0; k < 6; k++) {
+        const start = rngInt(rng, 19 * 17);
+        const r = findPath(grid, { x: start % 19, y: Math.floor(start / 19) }, { x: goal % 19, y: Math.floor(goal / 19) },
+          { connectivity: conn, weight });
+        if (oracle[start] === Infinity) {
+          expect(r.status).toBe('unreachable');
+          continue;
+        }
+        expect(r.status).toBe('found');
+        expect(pathCost(grid, r.cells, conn, false)).toBeCloseTo(r.cost, 9);
+        if (weight === 1) expect(r.cost).toBeCloseTo(oracle[start], 9);
+        else {
+          expect(r.cost).toBeGreaterThanOrEqual(oracle[start] - 1e-9);
+          expect(r.cost).toBeLessThanOrEqual(weight * oracle[start] + 1e-9);
+        }
+      }
+    }
+  });
+});
+
 describe('findPathJps vs brute force (random grids)', () => {
   it('same optimal cost as the oracle and as A*, on 60 seeded 23×19 grids at 3 densities', () => {
     const rng = createRng(99);
@@ -167,14 +199,15 @@ describe('findPath options', () => {
   it('tie-breaking on exact ties (4-connected, integer costs): larger g dives straight to the goal', () => {
     // Hand derivation: with Manhattan h every cell of the 49 × 36 rectangle between start and goal has f = 83.
     // Preferring the larger g always pops the child just generated, so exactly the 84 cells of one path are
-    // expanded; without tie-breaking the plateau is flooded.
+    // expanded. Without tie-breaking the order among equal keys is whatever the open set's layout gives (a single
+    // heap flooded over 500 cells; the bucketed open set of 2026-11 expands 166), so only "more" is asserted.
     const grid = createGrid(60, 60);
     const a = findPath(grid, { x: 2, y: 5 }, { x: 50, y: 40 }, { connectivity: 4 });
     const b = findPath(grid, { x: 2, y: 5 }, { x: 50, y: 40 }, { connectivity: 4, tieBreak: 'none' });
     expect(a.cost).toBe(83);
     expect(b.cost).toBe(83);
     expect(a.expanded).toBe(84);
-    expect(b.expanded).toBeGreaterThan(500);
+    expect(b.expanded).toBeGreaterThan(a.expanded);
   });
 
   it('weighted A*: cost within ε of optimal, fewer expansions, ε reported (brc202d)', () => {
