@@ -133,6 +133,16 @@ const ST16_CODE_SHIFT = ST_LITTLE ? 8 : 0;
 const ST32_CODE0_SHIFT = ST_LITTLE ? 8 : 16;
 const ST32_CODE1_SHIFT = ST_LITTLE ? 24 : 0;
 let _uZero = new Uint8Array(0); // a row of blocked cells beyond the grid's top and bottom edges
+// Initial state words depend only on the grid's walkable flags and the move rule, not on the goals: they are kept per
+// grid (and per rule: 4-connected, 8-connected, 8 with corner cutting) for the grid version they were built from, so
+// further fields on an unchanged grid copy 2 bytes per cell instead of rebuilding them. The arrays are allocated
+// once per grid and rule and rebuilt in place after an edit; the WeakMap lets them go with the grid.
+interface StateWordCache {
+  n: number;
+  words: (Uint16Array | null)[];
+  version: Float64Array;
+}
+const _stateWordCache = new WeakMap<Grid, StateWordCache>();
 // Move mask of a cell from its 3 × 3 neighbourhood: index bits 0–2 the column to the left (above, same row, below),
 // 3–5 the cell's own column, 6–8 the column to the right, 1 = walkable. Mask bit k: the step with direction code k
 // (destination c − (CODE_DY[k]·w + CODE_DX[k])) is allowed: 0 left, 1 right, 2 up, 3 down, 4 up-left, 5 up-right,
@@ -161,19 +171,30 @@ function stateWordTable(diagonals: boolean, cut: boolean): Uint16Array {
 const STATE_TABLE_4 = stateWordTable(false, false);
 const STATE_TABLE_8 = stateWordTable(true, false);
 const STATE_TABLE_8_CUT = stateWordTable(true, true);
-// writeDirections' table, 4 entries per code k: next-cell mask and offset (next = (cell & mask) + offset), then the
-// Float32 bit patterns of the unit direction (so the pass moves integers, no float conversions). Offsets depend on
-// the grid width and are refreshed per solve.
-const _dirTab = new Int32Array(4 * 11);
-const _dirBits = new Float32Array(1);
-const _dirBitsI = new Int32Array(_dirBits.buffer);
-function f32Bits(v: number): number {
-  _dirBits[0] = v;
-  return _dirBitsI[0];
+// writeDirections' tables. Per code k: the next-cell mask and offset (next = (cell & mask) + offset; the offsets
+// depend on the grid width and are refreshed per solve). Per pair of codes (k0 << 4 | k1): the unit directions of two
+// neighbouring cells as one Float64 whose 8 bytes are the two Float32 values in memory order, so one 8-byte store
+// writes dirX[o] and dirX[o + 1] (a memory image, right whatever the byte order; none of these bit patterns is a NaN,
+// so the double is moved unchanged).
+const _dirNext = new Int32Array(2 * 16);
+const DIR_PAIR_X = new Float64Array(256);
+const DIR_PAIR_Y = new Float64Array(256);
+{
+  const fx = new Float32Array(DIR_PAIR_X.buffer), fy = new Float32Array(DIR_PAIR_Y.buffer);
+  for (let k0 = 0; k0 < 11; k0++) {
+    for (let k1 = 0; k1 < 11; k1++) {
+      const i = (k0 << 4) | k1;
+      fx[2 * i] = CODE_UX[k0];
+      fx[2 * i + 1] = CODE_UX[k1];
+      fy[2 * i] = CODE_UY[k0];
+      fy[2 * i + 1] = CODE_UY[k1];
+    }
+  }
 }
-// Int32 views of the field's dirX / dirY, kept while the field's arrays stay the same (no allocation per solve).
-let _dirXBits: Int32Array<ArrayBufferLike> = new Int32Array(0);
-let _dirYBits: Int32Array<ArrayBufferLike> = new Int32Array(0);
+// Float64 views of the field's dirX / dirY (pairs of cells), kept while the field's arrays stay the same (no
+// allocation per solve).
+let _dirX64: Float64Array<ArrayBufferLike> = new Float64Array(0);
+let _dirY64: Float64Array<ArrayBufferLike> = new Float64Array(0);
 
 function ensureScratch(n: number, buckets: number, needCost: boolean): void {
   if (_ffDist.length < n) {
@@ -482,7 +503,7 @@ function solveUniform(field: FlowField, minC: number, diagonals: boolean, cut: b
     _uState32 = new Int32Array(_uState.buffer);
   }
   const st = _uState;
-  buildMoveMasks(walk, w, h, diagonals, cut, _uState16);
+  initialStateWords(grid, diagonals, cut, _uState16);
 
   let cap = _uCap;
   const need = Math.max(U_MIN_CAP, field.goalCount + 16);
@@ -533,54 +554,79 @@ function solveUniform(field: FlowField, minC: number, diagonals: boolean, cut: b
   writeDirections(w, n, next, dirX, dirY);
 }
 
+/** Write the grid's initial state words (see _stateWordCache) into st16[0..w·h), from the cache when current. */
+function initialStateWords(grid: Grid, diagonals: boolean, cut: boolean, st16: Uint16Array): void {
+  const n = grid.width * grid.height;
+  const rule = !diagonals ? 0 : cut ? 2 : 1;
+  let entry = _stateWordCache.get(grid);
+  if (entry === undefined || entry.n !== n) {
+    entry = { n, words: [null, null, null], version: new Float64Array([-1, -1, -1]) };
+    _stateWordCache.set(grid, entry);
+  }
+  let words = entry.words[rule];
+  if (words === null) {
+    words = new Uint16Array(n);
+    entry.words[rule] = words;
+  }
+  if (entry.version[rule] !== grid.version) {
+    buildMoveMasks(grid.walkable, grid.width, grid.height, diagonals, cut, words);
+    entry.version[rule] = grid.version;
+  }
+  st16.set(words);
+}
+
 function fillInf(a: Float64Array): void {
   a.fill(Infinity);
 }
 
 /**
  * Next cell and unit direction of every cell from its direction code (NO_PRED and GOAL_CODE: −1, (0, 0)), in one
- * streaming pass over the state words, two cells per 32-bit load.
+ * streaming pass over the state words: two cells per 32-bit load, and their two directions per 8-byte store.
  */
 function writeDirections(w: number, n: number, next: Int32Array, dirX: Float32Array, dirY: Float32Array): void {
-  if (_dirXBits.buffer !== dirX.buffer || _dirXBits.byteOffset !== dirX.byteOffset || _dirXBits.length !== dirX.length) {
-    _dirXBits = new Int32Array(dirX.buffer, dirX.byteOffset, dirX.length);
-  }
-  if (_dirYBits.buffer !== dirY.buffer || _dirYBits.byteOffset !== dirY.byteOffset || _dirYBits.length !== dirY.length) {
-    _dirYBits = new Int32Array(dirY.buffer, dirY.byteOffset, dirY.length);
-  }
-  const tab = _dirTab;
+  const tab = _dirNext;
   for (let k = 0; k < 11; k++) {
-    tab[4 * k] = CODE_NEXT_MASK[k];
-    tab[4 * k + 1] = k < 8 ? CODE_DY[k] * w + CODE_DX[k] : -1;
-    tab[4 * k + 2] = f32Bits(CODE_UX[k]);
-    tab[4 * k + 3] = f32Bits(CODE_UY[k]);
+    tab[2 * k] = CODE_NEXT_MASK[k];
+    tab[2 * k + 1] = k < 8 ? CODE_DY[k] * w + CODE_DX[k] : -1;
   }
-  writeDirectionsRange(_uState32, n, next, _dirXBits, _dirYBits, tab, ST32_CODE0_SHIFT, ST32_CODE1_SHIFT);
+  const pairs = n >> 1;
+  if ((dirX.byteOffset & 7) === 0 && (dirY.byteOffset & 7) === 0) {
+    if (_dirX64.buffer !== dirX.buffer || _dirX64.byteOffset !== dirX.byteOffset || _dirX64.length !== pairs) {
+      _dirX64 = new Float64Array(dirX.buffer, dirX.byteOffset, pairs);
+    }
+    if (_dirY64.buffer !== dirY.buffer || _dirY64.byteOffset !== dirY.byteOffset || _dirY64.length !== pairs) {
+      _dirY64 = new Float64Array(dirY.buffer, dirY.byteOffset, pairs);
+    }
+    writeDirectionPairs(_uState32, pairs, next, _dirX64, _dirY64, tab, DIR_PAIR_X, DIR_PAIR_Y, ST32_CODE0_SHIFT, ST32_CODE1_SHIFT);
+  } else {
+    for (let j = 0; j < pairs; j++) writeDirectionCell(2 * j, next, dirX, dirY, tab);
+  }
+  if ((n & 1) === 1) writeDirectionCell(n - 1, next, dirX, dirY, tab);
+}
+
+/** writeDirections for one cell. */
+function writeDirectionCell(o: number, next: Int32Array, dirX: Float32Array, dirY: Float32Array, tab: Int32Array): void {
+  const k = _uState[2 * o + 1];
+  next[o] = (o & tab[2 * k]) + tab[2 * k + 1];
+  dirX[o] = CODE_UX[k];
+  dirY[o] = CODE_UY[k];
 }
 
 // Kept apart from writeDirections so the loop is compiled with every array a parameter (TurboFan re-checks each
-// array once per iteration, so two cells per iteration halve that overhead).
-function writeDirectionsRange(
-  st32: Int32Array, n: number, next: Int32Array, dx: Int32Array, dy: Int32Array, tab: Int32Array, sh0: number, sh1: number,
+// array once per iteration: two cells per iteration halve that overhead).
+function writeDirectionPairs(
+  st32: Int32Array, pairs: number, next: Int32Array, dx: Float64Array, dy: Float64Array, tab: Int32Array,
+  pairX: Float64Array, pairY: Float64Array, sh0: number, sh1: number,
 ): void {
-  const pairs = n >> 1;
   for (let j = 0; j < pairs; j = (j + 1) | 0) {
     const s = st32[j];
+    const k0 = (s >>> sh0) & 15, k1 = (s >>> sh1) & 15;
     const o = j << 1, o1 = o | 1;
-    const k0 = ((s >>> sh0) & 255) << 2, k1 = ((s >>> sh1) & 255) << 2;
-    next[o] = (o & tab[k0]) + tab[k0 + 1];
-    next[o1] = (o1 & tab[k1]) + tab[k1 + 1];
-    dx[o] = tab[k0 + 2];
-    dx[o1] = tab[k1 + 2];
-    dy[o] = tab[k0 + 3];
-    dy[o1] = tab[k1 + 3];
-  }
-  if ((n & 1) === 1) {
-    const o = n - 1;
-    const k = ((st32[pairs] >>> sh0) & 255) << 2;
-    next[o] = (o & tab[k]) + tab[k + 1];
-    dx[o] = tab[k + 2];
-    dy[o] = tab[k + 3];
+    next[o] = (o & tab[k0 << 1]) + tab[(k0 << 1) | 1];
+    next[o1] = (o1 & tab[k1 << 1]) + tab[(k1 << 1) | 1];
+    const pk = (k0 << 4) | k1;
+    dx[j] = pairX[pk];
+    dy[j] = pairY[pk];
   }
 }
 
