@@ -140,8 +140,10 @@ function epaExpand(a: Shape, b: Shape, rel: Float64Array, maxIterations: number)
     const w = nvL, o = 3 * w;
     if (boxes) {
       // s_A(n) − s_B(−n): corners with the signs of n (A's frame) and of −Rᵀn (B's frame)
-      const ax = nx >= 0 ? ahx : -ahx, ay = ny >= 0 ? ahy : -ahy, az = nz >= 0 ? ahz : -ahz;
-      const sx = r00 * nx + r10 * ny + r20 * nz >= 0 ? -bhx : bhx, sy = r01 * nx + r11 * ny + r21 * nz >= 0 ? -bhy : bhy, sz = r02 * nx + r12 * ny + r22 * nz >= 0 ? -bhz : bhz;
+      // (branch-free signs, see pairSupport)
+      const ax = ahx * (+(nx >= 0) * 2 - 1), ay = ahy * (+(ny >= 0) * 2 - 1), az = ahz * (+(nz >= 0) * 2 - 1);
+      const ex = -(r00 * nx + r10 * ny + r20 * nz), ey = -(r01 * nx + r11 * ny + r21 * nz), ez = -(r02 * nx + r12 * ny + r22 * nz);
+      const sx = bhx * (+(ex >= 0) * 2 - 1), sy = bhy * (+(ey >= 0) * 2 - 1), sz = bhz * (+(ez >= 0) * 2 - 1);
       const bx = r00 * sx + r01 * sy + r02 * sz + tx, by = r10 * sx + r11 * sy + r12 * sz + ty, bz = r20 * sx + r21 * sy + r22 * sz + tz;
       ea[o] = ax; ea[o + 1] = ay; ea[o + 2] = az; eb[o] = bx; eb[o + 1] = by; eb[o + 2] = bz;
       ew[o] = ax - bx; ew[o + 1] = ay - by; ew[o + 2] = az - bz;

@@ -847,29 +847,35 @@ function boxBoxRegion(out: Manifold, a: Shape, b: Shape, rel: Float64Array, pose
   // ---- reference face of A (normal +n) and its plane h_A(u, v) = k0 + ku u + kv v along n ----
   const anx = Math.abs(nx), any = Math.abs(ny), anz = Math.abs(nz);
   const axA = anx >= any && anx >= anz ? 0 : any >= anz ? 1 : 2;
-  const fA = 2 * axA + ((axA === 0 ? nx : axA === 1 ? ny : nz) >= 0 ? 1 : 0);
+  // (components picked by indexing the arrays with the axis rather than by `axis === 0 ? x : …` chains: the axis
+  // is random from pair to pair and each such chain is a mispredicted jump)
+  const nA = fr[axA];
+  const pos = +(nA >= 0);
+  const fA = 2 * axA + pos;
+  const sgA = 2 * pos - 1;
+  const mnA = sgA * nA; // m·n with m = ±e_axis
   const ahx = a.hx, ahy = a.hy, ahz = a.hz;
-  const sgA = fA & 1 ? 1 : -1;
-  const mnA = sgA * (axA === 0 ? nx : axA === 1 ? ny : nz); // m·n with m = ±e_axis
-  const offA = (axA === 0 ? ahx : axA === 1 ? ahy : ahz) - sgA * (axA === 0 ? ox : axA === 1 ? oy : oz);
-  const kA0 = offA / mnA, kAu = -(sgA * (axA === 0 ? e1x : axA === 1 ? e1y : e1z)) / mnA, kAv = -(sgA * (axA === 0 ? e2x : axA === 1 ? e2y : e2z)) / mnA;
-  // A's quad, counter-clockwise about n
+  const offA = (axA === 0 ? ahx : axA === 1 ? ahy : ahz) - sgA * fr[9 + axA];
+  const kA0 = offA / mnA, kAu = -(sgA * fr[3 + axA]) / mnA, kAv = -(sgA * fr[6 + axA]) / mnA;
+  // A's quad, counter-clockwise about n (box vertex i is (±hx, ±hy, ±hz) by its bits 0, 1, 2: the signs are
+  // computed from the bits, not read from the shape's vertex array, which would be one more cold cache line per pair)
   const ru = _bbRu, rv = _bbRv, rid = _bbRid;
   for (let k = 0; k < 4; k++) {
     const i = BOX_FACE_VERTS[4 * fA + k];
-    const px = (i & 1 ? ahx : -ahx) - ox, py = (i & 2 ? ahy : -ahy) - oy, pz = (i & 4 ? ahz : -ahz) - oz;
+    const px = ahx * ((i & 1) * 2 - 1) - ox, py = ahy * ((i & 2) - 1) - oy, pz = ahz * ((i & 4) / 2 - 1) - oz;
     ru[k] = px * e1x + py * e1y + pz * e1z; rv[k] = px * e2x + py * e2y + pz * e2z; rid[k] = i;
   }
   // ---- incident face of B (direction −n, in B's frame d = −Rᵀn) and its plane ----
   const dx = -(r00 * nx + r10 * ny + r20 * nz), dy = -(r01 * nx + r11 * ny + r21 * nz), dz = -(r02 * nx + r12 * ny + r22 * nz);
   const adx = Math.abs(dx), ady = Math.abs(dy), adz = Math.abs(dz);
   const axB = adx >= ady && adx >= adz ? 0 : ady >= adz ? 1 : 2;
-  const fB = 2 * axB + ((axB === 0 ? dx : axB === 1 ? dy : dz) >= 0 ? 1 : 0);
-  const bhx = b.hx, bhy = b.hy, bhz = b.hz;
-  const sgB = fB & 1 ? 1 : -1;
+  const posB = +((axB === 0 ? dx : axB === 1 ? dy : dz) >= 0);
+  const fB = 2 * axB + posB;
+  const sgB = 2 * posB - 1;
   // B's face normal in A's frame: ± column axB of R; offset h_B + m·t
-  const mx = sgB * (axB === 0 ? r00 : axB === 1 ? r01 : r02), my = sgB * (axB === 0 ? r10 : axB === 1 ? r11 : r12), mz = sgB * (axB === 0 ? r20 : axB === 1 ? r21 : r22);
+  const mx = sgB * rel[3 + axB], my = sgB * rel[6 + axB], mz = sgB * rel[9 + axB];
   const mnB = mx * nx + my * ny + mz * nz;
+  const bhx = b.hx, bhy = b.hy, bhz = b.hz;
   const kB0 = ((axB === 0 ? bhx : axB === 1 ? bhy : bhz) + mx * tx + my * ty + mz * tz - (mx * ox + my * oy + mz * oz)) / mnB;
   const kBu = -(mx * e1x + my * e1y + mz * e1z) / mnB, kBv = -(mx * e2x + my * e2y + mz * e2z) / mnB;
   // B's quad, reversed (its face is counter-clockwise about −n), as the incident polygon. Each vertex carries the
@@ -879,7 +885,7 @@ function boxBoxRegion(out: Manifold, a: Shape, b: Shape, rel: Float64Array, pose
   let du = _c2u, dv = _c2v, did = _c2id, dtag = _c2tag;
   for (let k = 0; k < 4; k++) {
     const i = BOX_FACE_VERTS[4 * fB + 3 - k], inext = BOX_FACE_VERTS[4 * fB + (k === 3 ? 3 : 2 - k)];
-    const lx = i & 1 ? bhx : -bhx, ly = i & 2 ? bhy : -bhy, lz = i & 4 ? bhz : -bhz;
+    const lx = bhx * ((i & 1) * 2 - 1), ly = bhy * ((i & 2) - 1), lz = bhz * ((i & 4) / 2 - 1);
     const px = r00 * lx + r01 * ly + r02 * lz + tx - ox, py = r10 * lx + r11 * ly + r12 * lz + ty - oy, pz = r20 * lx + r21 * ly + r22 * lz + tz - oz;
     cu[k] = px * e1x + py * e1y + pz * e1z; cv[k] = px * e2x + py * e2y + pz * e2z;
     cid[k] = ID_VERTEX_B * K4 + i;
