@@ -21,8 +21,8 @@ import type { Navmesh } from '../src/navmesh/build';
 import {
   beginNavPath, createNavQuery, createNavPathResult, findNavPath, finishNavPath, stepNavPath, type NavPathStatus, type NavQuery, type NavPathResult,
 } from '../src/navmesh/search';
-import { closestPointOnTriangle, locateTriangle, pointInTriangle } from '../src/navmesh/locate';
-import { corridorBlocked, corridorMoveStart, corridorShortcut } from '../src/navmesh/corridor';
+import { closestPointOnTriangleAt, locateTriangle, pointInTriangleAt } from '../src/navmesh/locate';
+import { corridorBlocked, corridorMoveStartAt, corridorShortcutAt } from '../src/navmesh/corridor';
 import { funnel } from '../src/funnel/funnel';
 import { InvalidArgumentError } from '../src/core/errors';
 import { requireFinite, requireInteger, requirePositive, requireNonNegative } from '../src/core/validate';
@@ -93,7 +93,7 @@ export interface FunnelState {
 // Scratch owned by the funnel system.
 let _funnelPortals = new Float64Array(4 * 129);
 let _funnelCorners = new Float64Array(2 * 256);
-const _funnelPt = new Float64Array(2);
+const _funnelXY = new Float64Array(3); // an agent's position for the array-form kernels (x, y; closest point + d²)
 let _funnelRay = new Int32Array(64);
 
 /** Attach a navmesh (built for the crowd's agent radius) to the world. Replaces any previous one. */
@@ -376,7 +376,8 @@ export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, co
     let needPlan = st === NAV_REPLAN || s.agentVersion[eid] !== s.version && corridorBlocked(s.pool, c.slot[eid] * M, c.length[eid], s.blocked);
     if (!needPlan && s.agentVersion[eid] !== s.version) s.agentVersion[eid] = s.version; // closed set changed elsewhere
     if (!needPlan) {
-      const len = corridorMoveStart(mesh, s.pool, c.slot[eid] * M, c.length[eid], M, x, y, 16, s.blocked);
+      _funnelXY[0] = x; _funnelXY[1] = y;
+      const len = corridorMoveStartAt(mesh, s.pool, c.slot[eid] * M, c.length[eid], M, _funnelXY, 16, s.blocked);
       if (len < 0) needPlan = true;
       else c.length[eid] = len;
     }
@@ -400,11 +401,13 @@ export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, co
     const off = c.slot[eid] * M;
     const first = s.pool[off];
     let sx = x, sy = y;
-    if (!pointInTriangle(mesh, first, x, y)) { closestPointOnTriangle(mesh, first, x, y, _funnelPt); sx = _funnelPt[0]; sy = _funnelPt[1]; }
+    _funnelXY[0] = x; _funnelXY[1] = y;
+    if (!pointInTriangleAt(mesh, first, _funnelXY)) { closestPointOnTriangleAt(mesh, first, _funnelXY); sx = _funnelXY[0]; sy = _funnelXY[1]; }
     // Visibility shortcut every shortcutInterval frames (staggered by entity id): a straight ray to a portal ahead
     // may replace a detour the corridor took (after pushes and front repairs).
     if (s.shortcutInterval > 0 && (world.time.frame + eid) % s.shortcutInterval === 0) {
-      c.length[eid] = corridorShortcut(mesh, s.pool, off, c.length[eid], sx, sy, s.shortcutLookahead, _funnelRay, s.blocked);
+      _funnelXY[0] = sx; _funnelXY[1] = sy;
+      c.length[eid] = corridorShortcutAt(mesh, s.pool, off, c.length[eid], _funnelXY, s.shortcutLookahead, _funnelRay, s.blocked);
     }
     const len = c.length[eid];
     const gx = c.goalX[eid], gy = c.goalY[eid];

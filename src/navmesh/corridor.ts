@@ -6,7 +6,7 @@
  * caller-owned Int32Array (offset, length), so a whole crowd's corridors live in one flat buffer.
  */
 import type { Navmesh } from './build';
-import { locateTriangle, nearestPointOnMesh, pointInTriangle } from './locate';
+import { locateTriangleAt, nearestPointOnMeshAt, pointInTriangleAt } from './locate';
 
 const _p = new Float64Array(2);
 
@@ -35,6 +35,21 @@ export function corridorMoveStart(
   mesh: Navmesh, buf: Int32Array, off: number, len: number, capacity: number, x: number, y: number, lookahead = 16,
   blocked: Uint8Array | null = null,
 ): number {
+  _xy[0] = x; _xy[1] = y;
+  return corridorMoveStartAt(mesh, buf, off, len, capacity, _xy, lookahead, blocked);
+}
+
+const _xy = new Float64Array(2);
+
+/**
+ * corridorMoveStart with the point read from xy[0], xy[1]: the form the funnel system calls per agent per frame (a
+ * fractional double passed to a call V8 does not inline is boxed, 16 bytes per argument per call).
+ */
+export function corridorMoveStartAt(
+  mesh: Navmesh, buf: Int32Array, off: number, len: number, capacity: number, xy: Float64Array, lookahead: number,
+  blocked: Uint8Array | null,
+): number {
+  const x = xy[0], y = xy[1];
   if (len <= 0) return -1;
   let found = -1;
   const end = Math.min(len, lookahead);
@@ -54,8 +69,8 @@ export function corridorMoveStart(
   }
   if (found === 0) return len;
   // Off the corridor: which triangle is the agent in now (or nearest to, if pushed off the mesh)?
-  let t = locateTriangle(mesh, x, y);
-  if (t < 0) t = nearestPointOnMesh(mesh, x, y, _p);
+  let t = locateTriangleAt(mesh, xy);
+  if (t < 0) t = nearestPointOnMeshAt(mesh, xy, _p);
   if (t < 0 || (blocked !== null && blocked[t] !== 0)) return -1;
   const first = buf[off];
   const N = mesh.neighbours;
@@ -85,13 +100,24 @@ export function raycastMesh(
   mesh: Navmesh, startTri: number, sx: number, sy: number, ex: number, ey: number, outTris: Int32Array,
   blocked: Uint8Array | null = null,
 ): number {
+  _seg[0] = sx; _seg[1] = sy; _seg[2] = ex; _seg[3] = ey;
+  return raycastMeshAt(mesh, startTri, _seg, outTris, blocked);
+}
+
+const _seg = new Float64Array(4);
+const _pt = new Float64Array(2);
+
+/** raycastMesh with the segment read from seg[0..4) = sx, sy, ex, ey (per-frame form: no doubles boxed across calls). */
+function raycastMeshAt(mesh: Navmesh, startTri: number, seg: Float64Array, outTris: Int32Array, blocked: Uint8Array | null): number {
+  const sx = seg[0], sy = seg[1], ex = seg[2], ey = seg[3];
+  _pt[0] = ex; _pt[1] = ey;
   const { vertices: V, triangles: T, neighbours: N } = mesh;
   let t = startTri, prev = -1, n = 0;
   const cap = outTris.length;
   for (let guard = 0; guard <= mesh.triangleCount; guard++) {
     if (n >= cap) return -n;
     outTris[n++] = t;
-    if (pointInTriangle(mesh, t, ex, ey)) return n;
+    if (pointInTriangleAt(mesh, t, _pt)) return n;
     // Exit edge a→b: the end lies strictly outside it (orient(a, b, e) < 0) and the segment's line separates a and
     // b (or touches one), so the segment crosses that edge on its way out.
     let next = -2;
@@ -124,6 +150,15 @@ export function corridorShortcut(
   mesh: Navmesh, buf: Int32Array, off: number, len: number, x: number, y: number, lookIndex: number,
   scratch: Int32Array, blocked: Uint8Array | null = null,
 ): number {
+  _xy[0] = x; _xy[1] = y;
+  return corridorShortcutAt(mesh, buf, off, len, _xy, lookIndex, scratch, blocked);
+}
+
+/** corridorShortcut with the start point read from xy[0], xy[1] (the form the funnel system calls per frame). */
+export function corridorShortcutAt(
+  mesh: Navmesh, buf: Int32Array, off: number, len: number, xy: Float64Array, lookIndex: number,
+  scratch: Int32Array, blocked: Uint8Array | null,
+): number {
   const j = Math.min(len - 1, lookIndex);
   if (j < 2) return len;
   const a = buf[off + j - 1], b = buf[off + j];
@@ -133,7 +168,8 @@ export function corridorShortcut(
   if (k === 3) return len;
   const u = T[3 * a + k], w = T[3 * a + (k + 1) % 3];
   const mx = 0.5 * (V[2 * u] + V[2 * w]), my = 0.5 * (V[2 * u + 1] + V[2 * w + 1]);
-  const n = raycastMesh(mesh, buf[off], x, y, mx, my, scratch, blocked);
+  _seg[0] = xy[0]; _seg[1] = xy[1]; _seg[2] = mx; _seg[3] = my;
+  const n = raycastMeshAt(mesh, buf[off], _seg, scratch, blocked);
   if (n <= 0) return len;
   const last = scratch[n - 1];
   const suffix = last === a ? j : last === b ? j + 1 : -1;

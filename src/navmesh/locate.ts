@@ -9,6 +9,15 @@ import type { Navmesh } from './build';
  * deterministically), or -1 if the point is off the mesh. Tolerance: 1e-12 of the triangle's edge scale.
  */
 export function locateTriangle(mesh: Navmesh, x: number, y: number): number {
+  _loc[0] = x; _loc[1] = y;
+  return locateTriangleAt(mesh, _loc);
+}
+
+const _loc = new Float64Array(2);
+
+/** locateTriangle with the point read from xy[0], xy[1] (per-frame form: no doubles boxed across the call). */
+export function locateTriangleAt(mesh: Navmesh, xy: Float64Array): number {
+  const x = xy[0], y = xy[1];
   const { gridCell, gridCols, gridRows, gridStart, gridTris } = mesh;
   const c = Math.floor((x - mesh.minX) / gridCell), r = Math.floor((y - mesh.minY) / gridCell);
   if (!(c >= 0 && c < gridCols && r >= 0 && r < gridRows)) {
@@ -20,13 +29,22 @@ export function locateTriangle(mesh: Navmesh, x: number, y: number): number {
   const cell = rr * gridCols + cc;
   for (let i = gridStart[cell], e = gridStart[cell + 1]; i < e; i++) {
     const t = gridTris[i];
-    if (pointInTriangle(mesh, t, x, y)) return t;
+    if (pointInTriangleAt(mesh, t, xy)) return t;
   }
   return -1;
 }
 
 /** Is (x, y) inside or on triangle t (counter-clockwise)? */
 export function pointInTriangle(mesh: Navmesh, t: number, x: number, y: number): boolean {
+  _pit[0] = x; _pit[1] = y;
+  return pointInTriangleAt(mesh, t, _pit);
+}
+
+const _pit = new Float64Array(2);
+
+/** pointInTriangle with the point read from xy[0], xy[1] (the per-frame form: no doubles boxed across the call). */
+export function pointInTriangleAt(mesh: Navmesh, t: number, xy: Float64Array): boolean {
+  const x = xy[0], y = xy[1];
   const V = mesh.vertices, T = mesh.triangles;
   const a = T[3 * t], b = T[3 * t + 1], c = T[3 * t + 2];
   const ax = V[2 * a], ay = V[2 * a + 1], bx = V[2 * b], by = V[2 * b + 1], cx = V[2 * c], cy = V[2 * c + 1];
@@ -43,6 +61,22 @@ export function pointInTriangle(mesh: Navmesh, t: number, x: number, y: number):
  * Region tests on the barycentric coordinates (Ericson, Real-Time Collision Detection, 5.1.5).
  */
 export function closestPointOnTriangle(mesh: Navmesh, t: number, px: number, py: number, out: Float64Array): number {
+  _cpt[0] = px; _cpt[1] = py;
+  closestPointOnTriangleAt(mesh, t, _cpt);
+  out[0] = _cpt[0]; out[1] = _cpt[1];
+  return _cpt[2];
+}
+
+const _cpt = new Float64Array(3);
+
+/**
+ * closestPointOnTriangle in array form, for the per-frame callers: reads the point from io[0], io[1] and writes the
+ * closest point to io[0], io[1] and the squared distance to io[2]. (A double returned from, or passed to, a call V8
+ * does not inline is boxed: one heap number per call, which in nearestPointOnMesh's ring search was 36 KB a frame
+ * for 1,000 agents in the rts scenario.)
+ */
+export function closestPointOnTriangleAt(mesh: Navmesh, t: number, io: Float64Array): void {
+  const px = io[0], py = io[1];
   const V = mesh.vertices, T = mesh.triangles;
   const ia = T[3 * t], ib = T[3 * t + 1], ic = T[3 * t + 2];
   const ax = V[2 * ia], ay = V[2 * ia + 1], bx = V[2 * ib], by = V[2 * ib + 1], cx = V[2 * ic], cy = V[2 * ic + 1];
@@ -79,12 +113,11 @@ export function closestPointOnTriangle(mesh: Navmesh, t: number, px: number, py:
       }
     }
   }
-  out[0] = qx; out[1] = qy;
   const dx = px - qx, dy = py - qy;
-  return dx * dx + dy * dy;
+  io[0] = qx; io[1] = qy; io[2] = dx * dx + dy * dy;
 }
 
-const _np = new Float64Array(2);
+const _np = new Float64Array(3);
 
 /**
  * Nearest point of the mesh to (x, y): writes it to out[0], out[1] and returns its triangle (-1 only for an empty
@@ -93,7 +126,14 @@ const _np = new Float64Array(2);
  * bounds the search: beyond it the result is -1.
  */
 export function nearestPointOnMesh(mesh: Navmesh, x: number, y: number, out: Float64Array, maxDistance = Infinity): number {
-  const inside = locateTriangle(mesh, x, y);
+  _loc[0] = x; _loc[1] = y;
+  return nearestPointOnMeshAt(mesh, _loc, out, maxDistance);
+}
+
+/** nearestPointOnMesh with the point read from xy[0], xy[1] (per-frame form; `out` may be `xy`). */
+export function nearestPointOnMeshAt(mesh: Navmesh, xy: Float64Array, out: Float64Array, maxDistance = Infinity): number {
+  const x = xy[0], y = xy[1];
+  const inside = locateTriangleAt(mesh, xy);
   if (inside >= 0) { out[0] = x; out[1] = y; return inside; }
   const { gridCell, gridCols, gridRows, gridStart, gridTris } = mesh;
   let c = Math.floor((x - mesh.minX) / gridCell), r = Math.floor((y - mesh.minY) / gridCell);
@@ -119,7 +159,9 @@ export function nearestPointOnMesh(mesh: Navmesh, x: number, y: number, out: Flo
         const cell = rr * gridCols + cc;
         for (let i = gridStart[cell], e = gridStart[cell + 1]; i < e; i++) {
           const t = gridTris[i];
-          const d2 = closestPointOnTriangle(mesh, t, x, y, _np);
+          _np[0] = x; _np[1] = y;
+          closestPointOnTriangleAt(mesh, t, _np);
+          const d2 = _np[2];
           if (d2 < bestD2 || (d2 === bestD2 && t < best)) { bestD2 = d2; best = t; out[0] = _np[0]; out[1] = _np[1]; }
         }
         if (ring === 0) break;
