@@ -1,5 +1,6 @@
 import { CapacityError, InvalidArgumentError, MalformedInputError, OutOfRangeError } from '../core/errors';
 import { knnBatchDense } from './knn-dense';
+import { selectNearestKeys } from './select';
 import { requireFinite, requireInteger, requireNonNegative, requirePositive } from '../core/validate';
 
 /**
@@ -644,7 +645,7 @@ function kNearestSmall(
         const d2 = ddx * ddx + ddy * ddy;
         cd[m] = d2;
         ci[m] = id;
-        m += +(d2 <= r2); // advance only if d² <= r² (branch-free, step 2 above)
+        m += +(d2 <= r2) & +(id !== excludeId); // advance only if d² <= r² and not excluded (branch-free, step 2 above)
         scanned++;
       }
       continue;
@@ -671,21 +672,21 @@ function kNearestSmall(
         const d2 = ddx * ddx + ddy * ddy;
         cd[m] = d2;
         ci[m] = id;
-        m += +(d2 <= r2);
+        m += +(d2 <= r2) & +(id !== excludeId);
         scanned++;
       }
     }
   }
   hash.scanned += scanned;
-  // Sort the survivors by (d², id): all of them while few, else the best k + 1 (k plus possibly excludeId).
-  const held = sortCandidates(cd, ci, 0, m, k + 1, 2 * k + 2);
-  let n = 0;
-  for (let a = 0; a < held && n < k; a++) {
-    const id = ci[a];
-    if (id === excludeId) continue;
-    outIds[off + n] = id;
-    outDist2[off + n] = cd[a];
-    n++;
+  // Order the survivors by (d², id): a sorting network on quantised keys when it can decide (select.ts), else an
+  // exact insertion sort of all of them while few, or a bounded list of the best k.
+  const quick = selectNearestKeys(cd, ci, m, k, r2, outIds, outDist2, off);
+  if (quick >= 0) return quick;
+  const held = sortCandidates(cd, ci, 0, m, k, 2 * k);
+  const n = held < k ? held : k;
+  for (let a = 0; a < n; a++) {
+    outIds[off + a] = ci[a];
+    outDist2[off + a] = cd[a];
   }
   return n;
 }
