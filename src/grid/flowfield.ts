@@ -599,7 +599,7 @@ function writeDirections(w: number, n: number, next: Int32Array, dirX: Float32Ar
     }
     writeDirectionPairs(_uState32, pairs, next, _dirX64, _dirY64, tab, DIR_PAIR_X, DIR_PAIR_Y, ST32_CODE0_SHIFT, ST32_CODE1_SHIFT);
   } else {
-    for (let j = 0; j < pairs; j++) writeDirectionCell(2 * j, next, dirX, dirY, tab);
+    for (let o = 0; o < 2 * pairs; o++) writeDirectionCell(o, next, dirX, dirY, tab);
   }
   if ((n & 1) === 1) writeDirectionCell(n - 1, next, dirX, dirY, tab);
 }

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createRng, rngFloat, rngInt } from '../../src/core/rng';
-import { createGrid, type Grid } from '../../src/grid/grid';
+import { createGrid, setBlocked, type Grid } from '../../src/grid/grid';
 import { buildFlowField, type FlowField } from '../../src/grid/flowfield';
 import { bruteForceCosts, randomGrid } from './maps';
 
@@ -110,6 +110,55 @@ describe('buildFlowField, uniform-cost solver vs brute-force Bellman-Ford oracle
     expect(Buffer.from(again.next.buffer).equals(Buffer.from(f.next.buffer))).toBe(true);
     expect(Buffer.from(again.dirX.buffer).equals(Buffer.from(f.dirX.buffer))).toBe(true);
     expect(Buffer.from(again.dirY.buffer).equals(Buffer.from(f.dirY.buffer))).toBe(true);
+  });
+});
+
+describe('buildFlowField, uniform-cost solver: per-grid state words and the direction pass', () => {
+  it('one grid, every move rule in turn and edits in between: each field matches the oracle and a fresh grid copy', () => {
+    // The move masks are kept per grid, rule and version: a field after an edit, or under another rule, must not see
+    // stale masks. Compared with the oracle and, bit for bit, with the same solve on a fresh copy of the grid.
+    const rng = createRng(77);
+    const w = 41, h = 29;
+    const grid = uniformGrid(rng, w, h, 0.25, 1);
+    const rules = [CASES[0], CASES[2], CASES[1], CASES[0], CASES[1], CASES[2]];
+    for (let t = 0; t < rules.length; t++) {
+      const k = rules[t];
+      const goal = rngInt(rng, w * h);
+      const cell = { x: goal % w, y: Math.floor(goal / w) };
+      const f = buildFlowField(grid, cell, { connectivity: k.conn, cornerCutting: k.cut });
+      checkAgainstOracle(grid, [goal], k.conn, k.cut, f);
+      const copy = createGrid(w, h, { walkable: grid.walkable });
+      const g = buildFlowField(copy, cell, { connectivity: k.conn, cornerCutting: k.cut });
+      expect(Buffer.from(g.integration.buffer).equals(Buffer.from(f.integration.buffer))).toBe(true);
+      expect(Buffer.from(g.next.buffer).equals(Buffer.from(f.next.buffer))).toBe(true);
+      // Edit: flip a dozen cells (setBlocked bumps the version) before the next field.
+      for (let e = 0; e < 12; e++) {
+        const c = rngInt(rng, w * h);
+        setBlocked(grid, c % w, Math.floor(c / w), grid.walkable[c] === 1);
+      }
+    }
+  });
+
+  it('directions written cell by cell when the output arrays are not 8-byte aligned, odd cell counts', () => {
+    // writeDirections stores two cells' directions at once through a Float64 view; an `out` field whose dirX/dirY
+    // start 4 bytes into their buffer takes the per-cell path. Both must give the same field.
+    const rng = createRng(9);
+    for (const [w, h] of [[33, 21], [32, 20]]) {
+      const grid = uniformGrid(rng, w, h, 0.2, 1);
+      const goal = { x: 5, y: 7 };
+      grid.walkable[7 * w + 5] = 1;
+      grid.version++;
+      const ref = buildFlowField(grid, goal);
+      const n = w * h;
+      const out = buildFlowField(grid, goal);
+      out.dirX = new Float32Array(new ArrayBuffer(4 * n + 4), 4, n);
+      out.dirY = new Float32Array(new ArrayBuffer(4 * n + 4), 4, n);
+      buildFlowField(grid, goal, {}, out);
+      expect(Array.from(out.dirX)).toEqual(Array.from(ref.dirX));
+      expect(Array.from(out.dirY)).toEqual(Array.from(ref.dirY));
+      expect(Array.from(out.next)).toEqual(Array.from(ref.next));
+      checkAgainstOracle(grid, [7 * w + 5], 8, false, out);
+    }
   });
 });
 
