@@ -50,10 +50,10 @@ const _fd = new Float64Array(MAXF);
 const _fkey = new Float64Array(MAXF);
 const _free = new Int32Array(MAXF);
 // horizon: edges (a → b) in loop order, with the kept face across each (4g + e)
-const _ha = new Int32Array(MAXE), _hb = new Int32Array(MAXE), _hadj = new Int32Array(MAXE), _hface = new Int32Array(MAXE);
+const _ha = new Int32Array(MAXE), _hb = new Int32Array(MAXE), _hadj = new Int32Array(MAXE);
 // depth-first walk over the visible faces: removal stamps, and a stack of (face, next edge, edges left)
 const _fremoved = new Int32Array(MAXF);
-const _stackF = new Int32Array(MAXF), _stackE = new Int32Array(MAXF), _stackN = new Int32Array(MAXF), _removed = new Int32Array(MAXF);
+const _stack = new Int32Array(MAXF);
 let _floodStamp = 0;
 
 /** Result of the last epaLocal call (A's frame). */
@@ -122,8 +122,8 @@ function epaExpand(a: Shape, b: Shape, rel: Float64Array, maxIterations: number)
   // Hot loop: the module's arrays in locals, the box–box support and the face set-up written out inline (V8 does
   // not inline setFace or pairSupport here: both exceed its 460-byte bytecode limit for inlining).
   const ew = _ew, ea = _ea, eb = _eb, fi = _fi, fadj = _fadj, fn = _fn, fd = _fd, fkey = _fkey, fremoved = _fremoved;
-  const stackF = _stackF, stackE = _stackE, stackN = _stackN, removed = _removed, free = _free;
-  const ha = _ha, hb = _hb, hadj = _hadj, hface = _hface;
+  const stack = _stack, free = _free;
+  const ha = _ha, hb = _hb, hadj = _hadj;
   const boxes = a.core === CORE_BOX && b.core === CORE_BOX;
   const ahx = a.hx, ahy = a.hy, ahz = a.hz, bhx = b.hx, bhy = b.hy, bhz = b.hz;
   const tx = rel[0], ty = rel[1], tz = rel[2];
@@ -156,20 +156,24 @@ function epaExpand(a: Shape, b: Shape, rel: Float64Array, maxIterations: number)
     // ---- visible faces and horizon (see above) ----
     if (_floodStamp >= 0x3fffffff) { fremoved.fill(0); _floodStamp = 0; } // stamps stay in Int32 range
     const stamp = ++_floodStamp;
-    let ne = 0, top = 0, nr = 1, overflow = false;
-    fkey[best] = Infinity; fremoved[best] = stamp; removed[0] = best;
-    stackF[0] = best; stackE[0] = 0; stackN[0] = 3; top = 1;
+    let ne = 0, top = 0, overflow = false;
+    // removed faces go straight onto the free list (taken back off if the iteration is undone)
+    const free0 = nFreeL;
+    fkey[best] = Infinity; fremoved[best] = stamp; free[nFreeL++] = best;
+    // stack entries: face · 8 + next edge · 2 + (edges left − 1)... packed as face · 16 + next edge · 4 + edges left
+    stack[0] = best * 16 + 3; top = 1;
     while (top > 0) {
-      const s = top - 1;
-      if (stackN[s] === 0) { top--; continue; }
-      const f = stackF[s], k = stackE[s];
-      stackE[s] = k === 2 ? 0 : k + 1; stackN[s]--;
+      const entry = stack[top - 1];
+      const left = entry & 3;
+      if (left === 0) { top--; continue; }
+      const f = entry >> 4, k = (entry >> 2) & 3;
+      stack[top - 1] = f * 16 + (k === 2 ? 0 : k + 1) * 4 + left - 1;
       const adj = fadj[3 * f + k], g = adj >> 2, e = adj & 3;
       if (fremoved[g] === stamp) continue; // interior edge of the removed region
       const dg = fd[g];
       if (dg !== Infinity && fn[3 * g] * wx + fn[3 * g + 1] * wy + fn[3 * g + 2] * wz - dg > visTol) {
-        fkey[g] = Infinity; fremoved[g] = stamp; removed[nr++] = g;
-        stackF[top] = g; stackE[top] = e === 2 ? 0 : e + 1; stackN[top] = 2; top++;
+        fkey[g] = Infinity; fremoved[g] = stamp; free[nFreeL++] = g;
+        stack[top++] = g * 16 + (e === 2 ? 0 : e + 1) * 4 + 2;
       } else if (ne < MAXE) {
         // horizon edge: k runs from vertex k to k + 1 of f
         ha[ne] = fi[3 * f + k]; hb[ne] = fi[3 * f + (k === 2 ? 0 : k + 1)]; hadj[ne] = adj; ne++;
@@ -180,16 +184,16 @@ function epaExpand(a: Shape, b: Shape, rel: Float64Array, maxIterations: number)
     for (let m = 0; m < ne && closed; m++) if (ha[m === ne - 1 ? 0 : m + 1] !== hb[m]) closed = false;
     if (!closed || nFreeL + (MAXF - nfL) < ne) {
       // undo the removal (the polytope is still the closed one of the previous iteration)
-      for (let r = 0; r < nr; r++) fkey[removed[r]] = fd[removed[r]];
+      for (let r = free0; r < nFreeL; r++) fkey[free[r]] = fd[free[r]];
+      nFreeL = free0;
       break;
     }
-    // ---- the removed slots go to the free list; new faces (a, b, w) take free slots first ----
-    for (let r = 0; r < nr; r++) free[nFreeL++] = removed[r];
+    // ---- new faces (a, b, w), in free slots first ----
     nvL++;
+    let first = -1, prev = -1;
     for (let m = 0; m < ne; m++) {
       const f = nFreeL > 0 ? free[--nFreeL] : nfL++;
-      hface[m] = f;
-      // face (i, j, w) with its outward unit normal (i → j → w counter-clockwise) and plane distance, as setFace
+      // face (i, j, w) with its outward unit normal (i → j → w counter-clockwise) and plane distance
       const i = ha[m], j = hb[m];
       fi[3 * f] = i; fi[3 * f + 1] = j; fi[3 * f + 2] = w;
       const px = ew[3 * i], py = ew[3 * i + 1], pz = ew[3 * i + 2];
@@ -205,15 +209,14 @@ function epaExpand(a: Shape, b: Shape, rel: Float64Array, maxIterations: number)
         fn[3 * f] = 0; fn[3 * f + 1] = 0; fn[3 * f + 2] = 0;
         fd[f] = Infinity; fkey[f] = Infinity;
       }
-      // edge 0 (i → j) borders the kept face across the horizon
+      // edge 0 (i → j) borders the kept face across the horizon; edge 2 (w → i) borders edge 1 (i → w) of the
+      // previous new face (whose horizon edge ended at i)
       const adj = hadj[m];
       fadj[3 * f] = adj; fadj[3 * (adj >> 2) + (adj & 3)] = 4 * f;
+      if (prev >= 0) { fadj[3 * prev + 1] = 4 * f + 2; fadj[3 * f + 2] = 4 * prev + 1; } else first = f;
+      prev = f;
     }
-    // edge 1 (j → w) of new face m borders edge 2 (w → j) of new face m + 1
-    for (let m = 0; m < ne; m++) {
-      const f = hface[m], g = hface[m === ne - 1 ? 0 : m + 1];
-      fadj[3 * f + 1] = 4 * g + 2; fadj[3 * g + 2] = 4 * f + 1;
-    }
+    fadj[3 * prev + 1] = 4 * first + 2; fadj[3 * first + 2] = 4 * prev + 1; // close the fan
   }
   epaState.iterations = it;
   nv = nvL; nf = nfL; nFree = nFreeL;
