@@ -7,7 +7,8 @@
  *    queries. PathFinding.js keeps search state on its grid nodes, so a user must clone the grid before every
  *    search: the "PF A*" row includes that clone, the "PF A* (search only)" row clones outside the timed region.
  *    Every PF path's length is checked against our A* cost (mismatches are reported in `extra`).
- * 2. Flow field on a 1024 × 1024 grid with 20% seeded random obstacles: integration + direction field, target 30 ms.
+ * 2. Flow field on a 1024 × 1024 grid with 20% seeded random obstacles: integration + direction field, target 30 ms;
+ *    again with a grid edit before each build (the move masks, kept per grid version, are rebuilt every time).
  * 3. The navigation system alone on brc202d: 10,000 agents following one group flow field (ms per frame), and
  *    1,000 agents each asking for an A* path at once (frames until all are served at 8192 expansions per frame).
  *
@@ -19,7 +20,7 @@ import { performance } from 'node:perf_hooks';
 // @ts-expect-error no types for 'pathfinding'
 import PF from 'pathfinding';
 import { createRng, rngFloat, rngInt } from '../src/core/rng';
-import { createGrid, parseMovingAiMap, type Grid } from '../src/grid/grid';
+import { createGrid, parseMovingAiMap, setBlocked, type Grid } from '../src/grid/grid';
 import { createGridSearch, findPath, findPathJps } from '../src/grid/search';
 import { buildFlowField } from '../src/grid/flowfield';
 import { row, summarize, timeMs, type BenchModule } from './harness';
@@ -149,6 +150,23 @@ export const gridBench: BenchModule = {
       reachableCells: field.reachableCount,
       cpuMsMedian: summarize(cpu.slice(2)).median,
     }));
+    // The same after a grid edit before every build (corner cell (0, 0) toggled: a new grid version), so the move
+    // masks, kept per grid version, are rebuilt each time: the cost of re-solving a field on a changing map.
+    const cpuEdit: number[] = [];
+    let blocked = false;
+    const samplesEdit = timeMs(() => {
+      blocked = !blocked;
+      setBlocked(big, 0, 0, blocked);
+      const c0 = process.cpuUsage();
+      field = buildFlowField(big, { x: N / 2, y: N / 2 }, {}, field);
+      const c = process.cpuUsage(c0);
+      cpuEdit.push((c.user + c.system) / 1000);
+    }, ctx.quick ? 5 : 25, 2);
+    ctx.record(row('grid-flow', 'flow field 1024x1024 20% obstacles, after a grid edit (masks rebuilt)', 'ms', samplesEdit, 30, {
+      reachableCells: field.reachableCount,
+      cpuMsMedian: summarize(cpuEdit.slice(2)).median,
+    }));
+    setBlocked(big, 0, 0, false);
 
     // Navigation system on brc202d.
     const brc = loadMap('brc202d.map');
