@@ -1,5 +1,5 @@
 import type { SpatialHash } from './hash';
-import { sortKeys12, sortKeys16, sortKeys24, sortKeys8 } from './sort-keys';
+import { sortKeys12, sortKeys16, sortKeys20, sortKeys24, sortKeys8 } from './sort-keys';
 
 /**
  * Batch k-nearest kernel behind queryKNearestBatch when the query radius is at most the cell size (every query's
@@ -179,61 +179,59 @@ export function knnBatchDense(
     const selfA = 3 * slotPos[t];
     let mA = 0;
     let mB = MAX_CANDIDATES;
-    if (pair) {
-      const xb = sx[tb], yb = sy[tb], selfB = 3 * slotPos[tb];
-      let p = 0;
-      for (let w = 3 * a0, we = 3 * e0; w < we; w += 3) {
-        const ex = e[w], ey = e[w + 1];
-        const dxa = ex - x, dya = ey - y, dxb = ex - xb, dyb = ey - yb;
-        const da = dxa * dxa + dya * dya, db = dxb * dxb + dyb * dyb;
-        keys[mA] = (((da * S) | 0) << 6) | p;
-        keys[mB] = (((db * S) | 0) << 6) | p;
-        mA += +(da <= rSq) & +(w !== selfA);
-        mB += +(db <= rSq) & +(w !== selfB);
-        p++;
-      }
-      for (let w = 3 * a1, we = 3 * e1; w < we; w += 3) {
-        const ex = e[w], ey = e[w + 1];
-        const dxa = ex - x, dya = ey - y, dxb = ex - xb, dyb = ey - yb;
-        const da = dxa * dxa + dya * dya, db = dxb * dxb + dyb * dyb;
-        keys[mA] = (((da * S) | 0) << 6) | p;
-        keys[mB] = (((db * S) | 0) << 6) | p;
-        mA += +(da <= rSq) & +(w !== selfA);
-        mB += +(db <= rSq) & +(w !== selfB);
-        p++;
-      }
-      for (let w = 3 * a2, we = 3 * e2; w < we; w += 3) {
-        const ex = e[w], ey = e[w + 1];
-        const dxa = ex - x, dya = ey - y, dxb = ex - xb, dyb = ey - yb;
-        const da = dxa * dxa + dya * dya, db = dxb * dxb + dyb * dyb;
-        keys[mA] = (((da * S) | 0) << 6) | p;
-        keys[mB] = (((db * S) | 0) << 6) | p;
-        mA += +(da <= rSq) & +(w !== selfA);
-        mB += +(db <= rSq) & +(w !== selfB);
-        p++;
-      }
-    } else {
-      let p = 0;
-      for (let w = 3 * a0, we = 3 * e0; w < we; w += 3) {
-        const dx = e[w] - x, dy = e[w + 1] - y;
-        const d2 = dx * dx + dy * dy;
-        keys[mA] = (((d2 * S) | 0) << 6) | p;
-        mA += +(d2 <= rSq) & +(w !== selfA);
-        p++;
-      }
-      for (let w = 3 * a1, we = 3 * e1; w < we; w += 3) {
-        const dx = e[w] - x, dy = e[w + 1] - y;
-        const d2 = dx * dx + dy * dy;
-        keys[mA] = (((d2 * S) | 0) << 6) | p;
-        mA += +(d2 <= rSq) & +(w !== selfA);
-        p++;
-      }
-      for (let w = 3 * a2, we = 3 * e2; w < we; w += 3) {
-        const dx = e[w] - x, dy = e[w + 1] - y;
-        const d2 = dx * dx + dy * dy;
-        keys[mA] = (((d2 * S) | 0) << 6) | p;
-        mA += +(d2 <= rSq) & +(w !== selfA);
-        p++;
+    // The scan: every candidate's key is written at the lane's slot m, and m advances only if the candidate is
+    // within r and is not the query itself (no data-dependent branch). Unrolled by two candidates: V8 re-checks
+    // each typed array and reloads its base pointer once per loop iteration, so fewer iterations cost less
+    // (measured 1.8 -> 1.7 ns per candidate and agent for pairs, 2.5 -> 2.0 for single agents).
+    let p = 0;
+    for (let run = 0; run < 3; run++) {
+      const ws = 3 * (run === 0 ? a0 : run === 1 ? a1 : a2), we = 3 * (run === 0 ? e0 : run === 1 ? e1 : e2);
+      let w = ws;
+      if (pair) {
+        const xb = sx[tb], yb = sy[tb], selfB = 3 * slotPos[tb];
+        for (; w + 3 < we; w += 6) {
+          const ex = e[w], ey = e[w + 1], fx = e[w + 3], fy = e[w + 4];
+          const dxa = ex - x, dya = ey - y, dxb = ex - xb, dyb = ey - yb;
+          const fxa = fx - x, fya = fy - y, fxb = fx - xb, fyb = fy - yb;
+          const da = dxa * dxa + dya * dya, db = dxb * dxb + dyb * dyb;
+          const ga = fxa * fxa + fya * fya, gb = fxb * fxb + fyb * fyb;
+          keys[mA] = (((da * S) | 0) << 6) | p;
+          keys[mB] = (((db * S) | 0) << 6) | p;
+          mA += +(da <= rSq) & +(w !== selfA);
+          mB += +(db <= rSq) & +(w !== selfB);
+          keys[mA] = (((ga * S) | 0) << 6) | (p + 1);
+          keys[mB] = (((gb * S) | 0) << 6) | (p + 1);
+          mA += +(ga <= rSq) & +(w + 3 !== selfA);
+          mB += +(gb <= rSq) & +(w + 3 !== selfB);
+          p += 2;
+        }
+        if (w < we) {
+          const ex = e[w], ey = e[w + 1];
+          const dxa = ex - x, dya = ey - y, dxb = ex - xb, dyb = ey - yb;
+          const da = dxa * dxa + dya * dya, db = dxb * dxb + dyb * dyb;
+          keys[mA] = (((da * S) | 0) << 6) | p;
+          keys[mB] = (((db * S) | 0) << 6) | p;
+          mA += +(da <= rSq) & +(w !== selfA);
+          mB += +(db <= rSq) & +(w !== selfB);
+          p++;
+        }
+      } else {
+        for (; w + 3 < we; w += 6) {
+          const dx = e[w] - x, dy = e[w + 1] - y, fx = e[w + 3] - x, fy = e[w + 4] - y;
+          const d2 = dx * dx + dy * dy, g2 = fx * fx + fy * fy;
+          keys[mA] = (((d2 * S) | 0) << 6) | p;
+          mA += +(d2 <= rSq) & +(w !== selfA);
+          keys[mA] = (((g2 * S) | 0) << 6) | (p + 1);
+          mA += +(g2 <= rSq) & +(w + 3 !== selfA);
+          p += 2;
+        }
+        if (w < we) {
+          const dx = e[w] - x, dy = e[w + 1] - y;
+          const d2 = dx * dx + dy * dy;
+          keys[mA] = (((d2 * S) | 0) << 6) | p;
+          mA += +(d2 <= rSq) & +(w !== selfA);
+          p++;
+        }
       }
     }
     // Position p of the scanned runs back to its place in E: p < l0 is run 0, then run 1, then run 2.
@@ -252,6 +250,8 @@ export function knnBatchDense(
         else sortKeys12(keys, base, m);
       } else if (m <= 16) {
         sortKeys16(keys, base, m);
+      } else if (m <= 20) {
+        sortKeys20(keys, base, m);
       } else if (m <= MAX_SORTED) {
         sortKeys24(keys, base, m);
       } else {

@@ -1,4 +1,4 @@
-import { sortKeys12, sortKeys16, sortKeys24, sortKeys8 } from './sort-keys';
+import { sortKeys12, sortKeys16, sortKeys20, sortKeys24, sortKeys8 } from './sort-keys';
 
 /** Most survivors selectNearestKeys sorts (the largest network); more are left to the caller's exact sort. */
 export const SELECT_KEYS_MAX = 24;
@@ -28,6 +28,8 @@ export function selectNearestKeys(
     else sortKeys12(keys, 0, m);
   } else if (m <= 16) {
     sortKeys16(keys, 0, m);
+  } else if (m <= 20) {
+    sortKeys20(keys, 0, m);
   } else {
     sortKeys24(keys, 0, m);
   }
