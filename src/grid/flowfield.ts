@@ -133,6 +133,12 @@ const ST16_CODE_SHIFT = ST_LITTLE ? 8 : 0;
 const ST32_CODE0_SHIFT = ST_LITTLE ? 8 : 16;
 const ST32_CODE1_SHIFT = ST_LITTLE ? 24 : 0;
 let _uZero = new Uint8Array(0); // a row of blocked cells beyond the grid's top and bottom edges
+// buildMoveMasks' word path: the zero row and a row of column codes as 32-bit words, and an Int32 view of the grid's
+// walkable flags (kept while the grid's array stays the same).
+let _uZero32 = new Int32Array(0);
+let _uCols = new Uint8Array(0);
+let _uCols32 = new Int32Array(0);
+let _walk32: Int32Array<ArrayBufferLike> = new Int32Array(0);
 // Initial state words depend only on the grid's walkable flags and the move rule, not on the goals: they are kept per
 // grid (and per rule: 4-connected, 8-connected, 8 with corner cutting) for the grid version they were built from, so
 // further fields on an unchanged grid copy 2 bytes per cell instead of rebuilding them. The arrays are allocated
@@ -636,11 +642,60 @@ function writeDirectionPairs(
  * three rows of the walkable flags, with a row of zeros (blocked) standing in beyond the top and bottom edges.
  */
 function buildMoveMasks(walk: Uint8Array, w: number, h: number, diagonals: boolean, cut: boolean, st16: Uint16Array): void {
-  if (_uZero.length < w) _uZero = new Uint8Array(w);
+  if (_uZero.length < w) {
+    _uZero = new Uint8Array(w + 3 - ((w + 3) & 3));
+    _uZero32 = new Int32Array(_uZero.buffer);
+    _uCols = new Uint8Array(_uZero.length);
+    _uCols32 = new Int32Array(_uCols.buffer);
+  }
   const table = !diagonals ? STATE_TABLE_4 : cut ? STATE_TABLE_8_CUT : STATE_TABLE_8;
+  if ((w & 3) === 0 && (walk.byteOffset & 3) === 0) {
+    // Rows of whole 32-bit words: the column codes of a row, 4 cells per operation, then one byte per cell.
+    if (_walk32.buffer !== walk.buffer || _walk32.byteOffset !== walk.byteOffset || _walk32.length !== walk.length >> 2) {
+      _walk32 = new Int32Array(walk.buffer, walk.byteOffset, walk.length >> 2);
+    }
+    const w4 = w >> 2;
+    for (let y = 0; y < h; y++) {
+      columnCodes(y > 0 ? _walk32 : _uZero32, y > 0 ? (y - 1) * w4 : 0, _walk32, y * w4, y < h - 1 ? _walk32 : _uZero32, y < h - 1 ? (y + 1) * w4 : 0, w4, _uCols32);
+      buildMaskRowCols(_uCols, y * w, w, table, st16);
+    }
+    return;
+  }
   for (let y = 0; y < h; y++) {
     buildMaskRow(y > 0 ? walk : _uZero, y > 0 ? (y - 1) * w : 0, walk, y * w, y < h - 1 ? walk : _uZero, y < h - 1 ? (y + 1) * w : 0, w, table, st16);
   }
+}
+
+/**
+ * Column codes (above | centre << 1 | below << 2) of one row, four cells per 32-bit operation: the walkable flags
+ * are 0 or 1, so each byte's code stays within its byte.
+ */
+function columnCodes(up: Int32Array, ou: number, mid: Int32Array, om: number, dn: Int32Array, od: number, w4: number, cols: Int32Array): void {
+  for (let j = 0; j < w4; j = (j + 1) | 0) cols[j] = up[ou + j] | (mid[om + j] << 1) | (dn[od + j] << 2);
+}
+
+/** buildMaskRow from precomputed column codes cols[0..w). */
+function buildMaskRowCols(cols: Uint8Array, om: number, w: number, table: Uint16Array, st16: Uint16Array): void {
+  const last = (w - 1) | 0;
+  let win = cols[0] << 3; // the column left of the grid: blocked
+  let x = 0;
+  for (; x + 4 <= last; x = (x + 4) | 0) {
+    win |= cols[x + 1] << 6;
+    st16[om + x] = table[win];
+    win = (win >> 3) | (cols[x + 2] << 6);
+    st16[om + x + 1] = table[win];
+    win = (win >> 3) | (cols[x + 3] << 6);
+    st16[om + x + 2] = table[win];
+    win = (win >> 3) | (cols[x + 4] << 6);
+    st16[om + x + 3] = table[win];
+    win >>= 3;
+  }
+  for (; x < last; x = (x + 1) | 0) {
+    win |= cols[x + 1] << 6;
+    st16[om + x] = table[win];
+    win >>= 3;
+  }
+  st16[om + last] = table[win]; // the last column: nothing to its right
 }
 
 /**
