@@ -66,8 +66,8 @@ describe('buildFlowField, uniform-cost solver vs brute-force Bellman-Ford oracle
     });
   }
 
-  it('single rows, single columns and 2×2 grids (move masks at every border)', () => {
-    for (const [w, h] of [[1, 1], [1, 9], [9, 1], [2, 2], [3, 2]]) {
+  it('single rows, single columns and small grids (move masks at every border, byte and 32-bit-word rows)', () => {
+    for (const [w, h] of [[1, 1], [1, 9], [9, 1], [2, 2], [3, 2], [4, 1], [4, 3], [8, 2]]) { // widths 4, 8: word rows
       for (const conn of [4, 8] as const) {
         const grid = createGrid(w, h);
         const goals = [w * h - 1];
