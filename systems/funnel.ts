@@ -19,7 +19,7 @@
 import type { CrowdWorld } from '../src/world/crowd';
 import type { Navmesh } from '../src/navmesh/build';
 import {
-  beginNavPath, createNavQuery, createNavPathResult, findNavPath, finishNavPath, stepNavPath, type NavPathStatus, type NavQuery, type NavPathResult,
+  beginNavPathAt, createNavQuery, createNavPathResult, findNavPath, finishNavPath, stepNavPath, type NavPathStatus, type NavQuery, type NavPathResult,
 } from '../src/navmesh/search';
 import { closestPointOnTriangleAt, locateTriangle, pointInTriangleAt } from '../src/navmesh/locate';
 import { corridorBlocked, corridorMoveStartAt, corridorShortcutAt } from '../src/navmesh/corridor';
@@ -93,6 +93,7 @@ export interface FunnelState {
 // Scratch owned by the funnel system.
 let _funnelPortals = new Float64Array(4 * 129);
 let _funnelCorners = new Float64Array(2 * 256);
+const _funnelSG = new Float64Array(4); // start x, y, goal x, y of a re-plan (beginNavPathAt)
 const _funnelXY = new Float64Array(3); // an agent's position for the array-form kernels (x, y; closest point + d²)
 let _funnelRay = new Int32Array(64);
 
@@ -387,7 +388,8 @@ export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, co
       _replansLeft--;
       c.replans[eid]++;
       c.state[eid] = NAV_REPLAN;
-      if (beginNavPath(s.sliceQuery, x, y, c.goalX[eid], c.goalY[eid]) === 'in-progress') {
+      _funnelSG[0] = x; _funnelSG[1] = y; _funnelSG[2] = c.goalX[eid]; _funnelSG[3] = c.goalY[eid];
+      if (beginNavPathAt(s.sliceQuery, _funnelSG) === 'in-progress') {
         s.activeEid = eid;
         continueSlice(world, s);
       } else {

@@ -29,9 +29,8 @@
  * The corridor is read back along the parent chain; where the path bends at a vertex, the triangles swept around
  * it are filled in by walking the vertex's fan. The funnel over that corridor reproduces the same path.
  */
-import TinyQueue from 'tinyqueue';
 import type { Navmesh } from './build';
-import { locateTriangle, nearestPointOnMesh } from './locate';
+import { nearestPointOnMeshAt } from './locate';
 import { requireFinite, requireInteger } from '../core/validate';
 import { InvalidArgumentError } from '../core/errors';
 
@@ -62,7 +61,12 @@ export interface NavQuery {
   bestG: Float64Array;
   stamp: Uint32Array;
   searchId: number;
-  open: TinyQueue<number>;
+  /**
+   * Open list: a binary min-heap of node ids in heap[0 .. heapSize), ordered by f, ties by the older (smaller) id.
+   * Typed and sized with the node arrays, so pushing never allocates.
+   */
+  heap: Int32Array;
+  heapSize: number;
   chain: Int32Array;
   fan: Int32Array;
   /**
@@ -106,14 +110,10 @@ export function createNavQuery(mesh: Navmesh, maxNodes = 65536): NavQuery {
     via: new Int32Array(cap), entry: new Int8Array(cap), g: new Float64Array(cap), f: new Float64Array(cap),
     iv: new Float64Array(4 * cap),
     bestG: new Float64Array(mesh.vertexCount), stamp: new Uint32Array(mesh.vertexCount), searchId: 0,
-    open: undefined as unknown as TinyQueue<number>,
+    heap: new Int32Array(cap), heapSize: 0,
     chain: new Int32Array(256), fan: new Int32Array(64), blocked: null,
     state: 'unreachable', sg: new Float64Array(4), goalTri: -1, nodeCount: 0, overflow: false, cornerFlags: mesh.corner, found: -1,
   };
-  // One comparator for the life of the query: lower f first, then the older node (deterministic ties). It returns
-  // small integers only: a non-inlined call returning a fractional double (q.f[a] − q.f[b]) boxes it, which
-  // allocated ~170 KB per query in TinyQueue's sift loops (2026-11-29).
-  q.open = new TinyQueue<number>([], (a, b) => { const fa = q.f[a], fb = q.f[b]; return fa < fb ? -1 : fa > fb ? 1 : a - b; });
   return q;
 }
 
@@ -131,7 +131,51 @@ function grow(q: NavQuery): void {
   const g64 = (a: Float64Array, k: number): Float64Array => { const b = new Float64Array(k * cap); b.set(a); return b; };
   q.kind = g8(q.kind); q.parent = g32(q.parent); q.root = g32(q.root); q.poly = g32(q.poly); q.via = g32(q.via);
   q.entry = g8s(q.entry); q.g = g64(q.g, 1); q.f = g64(q.f, 1); q.iv = g64(q.iv, 4);
+  q.heap = g32(q.heap);
   q.cap = cap;
+}
+
+/*
+ * The open list. Order: lower f first, then the smaller node id (the older node): a strict total order, so the pop
+ * sequence, and with it the search, is fully determined (any correct heap pops the same sequence). Replaces a
+ * TinyQueue, whose backing array was emptied per search and regrown by push (2.8 KB per re-plan in the funnel system).
+ */
+function before(f: Float64Array, a: number, b: number): boolean {
+  const fa = f[a], fb = f[b];
+  return fa < fb || (fa === fb && a < b);
+}
+
+function heapPush(q: NavQuery, node: number): void {
+  const h = q.heap, f = q.f;
+  let i = q.heapSize++;
+  while (i > 0) {
+    const parent = (i - 1) >> 1;
+    const p = h[parent];
+    if (!before(f, node, p)) break;
+    h[i] = p;
+    i = parent;
+  }
+  h[i] = node;
+}
+
+function heapPop(q: NavQuery): number {
+  const h = q.heap, f = q.f;
+  const top = h[0];
+  const n = --q.heapSize;
+  if (n > 0) {
+    const last = h[n];
+    let i = 0;
+    for (;;) {
+      let c = 2 * i + 1;
+      if (c >= n) break;
+      if (c + 1 < n && before(f, h[c + 1], h[c])) c++;
+      if (!before(f, h[c], last)) break;
+      h[i] = h[c];
+      i = c;
+    }
+    h[i] = last;
+  }
+  return top;
 }
 
 // Per-query scalars kept at module scope so the helpers below need no closures.
@@ -157,15 +201,6 @@ function newNode(q: NavQuery, kind: number, parent: number, root: number, poly: 
  */
 const _a = new Float64Array(8);
 
-function dist(ax: number, ay: number, bx: number, by: number): number {
-  const dx = bx - ax, dy = by - ay;
-  return Math.sqrt(dx * dx + dy * dy);
-}
-
-function orient(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
-  return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
-}
-
 /** Relax corner vertex v with cost g = _a[0], reached inside triangle `arrival`. */
 function relaxVertex(q: NavQuery, v: number, arrival: number, via: number, parent: number): void {
   const g = _a[0];
@@ -178,7 +213,7 @@ function relaxVertex(q: NavQuery, v: number, arrival: number, via: number, paren
   q.f[node] = g + Math.sqrt(hx * hx + hy * hy);
   q.stamp[v] = q.searchId;
   q.bestG[v] = g;
-  q.open.push(node);
+  heapPush(q, node);
 }
 
 /**
@@ -189,7 +224,7 @@ function relaxVertex(q: NavQuery, v: number, arrival: number, via: number, paren
 function intervalH(): void {
   const rx = _a[2], ry = _a[3], lx = _a[4], ly = _a[5], px = _a[6], py = _a[7];
   let gx = _sg[2], gy = _sg[3];
-  const sr = orient(lx, ly, px, py, rx, ry), sg = orient(lx, ly, px, py, gx, gy);
+  const sr = ((px - lx) * (ry - ly) - (py - ly) * (rx - lx)), sg = ((px - lx) * (gy - ly) - (py - ly) * (gx - lx));
   if ((sr > 0 && sg > 0) || (sr < 0 && sg < 0)) {
     // Reflect across line L→P: g' = 2·proj − g.
     const dx = px - lx, dy = py - ly;
@@ -200,7 +235,7 @@ function intervalH(): void {
       gy = 2 * (ly + t * dy) - gy;
     }
   }
-  const d1 = orient(rx, ry, gx, gy, lx, ly), d2 = orient(rx, ry, gx, gy, px, py);
+  const d1 = ((gx - rx) * (ly - ry) - (gy - ry) * (lx - rx)), d2 = ((gx - rx) * (py - ry) - (gy - ry) * (px - rx));
   if ((d1 <= 0 && d2 >= 0) || (d1 >= 0 && d2 <= 0)) {
     _a[1] = Math.sqrt((gx - rx) * (gx - rx) + (gy - ry) * (gy - ry));
   } else {
@@ -229,7 +264,7 @@ function pushInterval(q: NavQuery, parent: number, root: number, via: number, po
   q.entry[node] = e;
   const iv = q.iv;
   iv[4 * node] = _a[4]; iv[4 * node + 1] = _a[5]; iv[4 * node + 2] = _a[6]; iv[4 * node + 3] = _a[7];
-  if (push) q.open.push(node);
+  if (push) heapPush(q, node);
   return node;
 }
 
@@ -320,17 +355,29 @@ export function findNavPath(q: NavQuery, sx: number, sy: number, gx: number, gy:
  */
 export function beginNavPath(q: NavQuery, sx: number, sy: number, gx: number, gy: number): NavPathStatus | 'in-progress' {
   requireFinite('sx', sx); requireFinite('sy', sy); requireFinite('gx', gx); requireFinite('gy', gy);
+  _begin[0] = sx; _begin[1] = sy; _begin[2] = gx; _begin[3] = gy;
+  return beginNavPathAt(q, _begin);
+}
+
+const _begin = new Float64Array(4);
+
+/**
+ * beginNavPath with start and goal read from sg[0..4) = sx, sy, gx, gy, unchecked (the caller guarantees finite
+ * values): the form the funnel system calls on re-plans, so no doubles are boxed across the call.
+ */
+export function beginNavPathAt(q: NavQuery, sg: Float64Array): NavPathStatus | 'in-progress' {
   const mesh = q.mesh;
-  const startTri = nearestPointOnMesh(mesh, sx, sy, _pt);
+  _pt[0] = sg[0]; _pt[1] = sg[1];
+  const startTri = nearestPointOnMeshAt(mesh, _pt, _pt);
   _sg[0] = _pt[0]; _sg[1] = _pt[1];
-  _goalTri = nearestPointOnMesh(mesh, gx, gy, _pt);
+  _pt[0] = sg[2]; _pt[1] = sg[3];
+  _goalTri = nearestPointOnMeshAt(mesh, _pt, _pt);
   _sg[2] = _pt[0]; _sg[3] = _pt[1];
   q.nodesCreated = 0; q.nodesExpanded = 0;
   q.found = -1;
   _n = 0;
   _overflow = false;
-  q.open.data.length = 0;
-  q.open.length = 0;
+  q.heapSize = 0;
   _corner = q.blocked !== null ? _allCorners(mesh.vertexCount) : mesh.corner;
   if (startTri < 0 || _goalTri < 0 || mesh.component[startTri] !== mesh.component[_goalTri] ||
       (q.blocked !== null && (q.blocked[startTri] !== 0 || q.blocked[_goalTri] !== 0))) {
@@ -341,20 +388,19 @@ export function beginNavPath(q: NavQuery, sx: number, sy: number, gx: number, gy
   if (q.searchId === 0) { q.stamp.fill(0); q.searchId = 1; }
   const { vertices: V, triangles: T } = mesh;
   const corner = _corner;
-  const open = q.open;
 
   // Start node: the start sees its whole triangle.
-  const sgd = dist(_sg[0], _sg[1], _sg[2], _sg[3]);
+  const sgd = Math.sqrt((_sg[2] - _sg[0]) * (_sg[2] - _sg[0]) + (_sg[3] - _sg[1]) * (_sg[3] - _sg[1]));
   const start = newNode(q, KIND_START, -1, -1, startTri, -1);
   q.g[start] = 0; q.f[start] = sgd;
   if (startTri === _goalTri) {
     const fin = newNode(q, KIND_FINAL, start, -1, startTri, -1);
     q.g[fin] = sgd; q.f[fin] = sgd;
-    open.push(fin);
+    heapPush(q, fin);
   }
   for (let k = 0; k < 3; k++) {
     const v = T[3 * startTri + k];
-    if (corner[v]) { _a[0] = dist(_sg[0], _sg[1], V[2 * v], V[2 * v + 1]); relaxVertex(q, v, startTri, -1, start); }
+    if (corner[v]) { _a[0] = Math.sqrt((V[2 * v] - _sg[0]) * (V[2 * v] - _sg[0]) + (V[2 * v + 1] - _sg[1]) * (V[2 * v + 1] - _sg[1])); relaxVertex(q, v, startTri, -1, start); }
   }
   for (let k = 0; k < 3; k++) {
     const nb = nbr(q, startTri, k);
@@ -375,11 +421,10 @@ export function stepNavPath(q: NavQuery, maxExpansions: number): NavPathStatus |
   if (!(maxExpansions > 0)) throw new InvalidArgumentError('maxExpansions', maxExpansions, 'must be greater than 0');
   if (q.state !== 'in-progress') return q.state;
   loadSearch(q);
-  const open = q.open;
   const stopAt = q.nodesExpanded + maxExpansions;
   let found = -1;
-  while (open.length > 0 && q.nodesExpanded < stopAt) {
-    const node = open.pop()!;
+  while (q.heapSize > 0 && q.nodesExpanded < stopAt) {
+    const node = heapPop(q);
     const kind = q.kind[node];
     if (kind === KIND_FINAL) { found = node; break; }
     const root = q.root[node];
@@ -387,15 +432,15 @@ export function stepNavPath(q: NavQuery, maxExpansions: number): NavPathStatus |
     // Root pruning: drop nodes whose root has since been reached more cheaply.
     if (root >= 0 && g > q.bestG[root] + 1e-12 * (1 + g)) continue;
     q.nodesExpanded++;
-    if (kind === KIND_VERTEX) expandVertex(q, node, root, g);
+    if (kind === KIND_VERTEX) expandVertex(q, node, root);
     else {
       // A cone whose single successor cone would be popped next anyway (f no greater than the open list's best)
       // is expanded at once, without a trip through the open list (after Polyanya's one-successor rule, kept in
       // strict f order so no extra nodes are expanded).
-      let cur = expandInterval(q, node, root, g);
+      let cur = expandInterval(q, node, root);
       while (cur >= 0 && !_overflow) {
         q.nodesExpanded++;
-        cur = expandInterval(q, cur, root, g);
+        cur = expandInterval(q, cur, root); // same root, so the same g
       }
     }
     if (_overflow) break;
@@ -404,7 +449,7 @@ export function stepNavPath(q: NavQuery, maxExpansions: number): NavPathStatus |
   saveSearch(q);
   if (found >= 0) { q.found = found; return (q.state = 'found'); }
   if (_overflow) return (q.state = 'node-limit');
-  if (open.length === 0) return (q.state = 'unreachable');
+  if (q.heapSize === 0) return (q.state = 'unreachable');
   return 'in-progress';
 }
 
@@ -450,7 +495,8 @@ function _allCorners(n: number): Uint8Array {
  * corners and the goal outside both cones are skipped. Root pruning stays exact: a later, costlier arrival at v
  * from another direction is dominated (Cui et al. 2017, Lemma 3, in our terms).
  */
-function expandVertex(q: NavQuery, node: number, v: number, g: number): void {
+function expandVertex(q: NavQuery, node: number, v: number): void {
+  const g = q.g[node]; // read here, not passed: a double argument to a call V8 does not inline is boxed
   const { vertices: V, triangles: T } = q.mesh;
   const corner = _corner;
   const vx = V[2 * v], vy = V[2 * v + 1];
@@ -492,7 +538,7 @@ function expandVertex(q: NavQuery, node: number, v: number, g: number): void {
         if (fin >= 0) {
           const d = Math.sqrt(gdx * gdx + gdy * gdy);
           q.g[fin] = g + d; q.f[fin] = g + d;
-          q.open.push(fin);
+          heapPush(q, fin);
         }
       }
     }
@@ -537,7 +583,8 @@ function clipArc(): void {
 }
 
 /** Expand an interval node; returns its only successor (not pushed) when it has exactly one, else −1. */
-function expandInterval(q: NavQuery, node: number, root: number, g: number): number {
+function expandInterval(q: NavQuery, node: number, root: number): number {
+  const g = q.g[node]; // the root's cost (every interval node carries its root's g)
   const { vertices: V, triangles: T } = q.mesh;
   const corner = _corner;
   const Q = q.poly[node];
@@ -551,10 +598,10 @@ function expandInterval(q: NavQuery, node: number, root: number, g: number): num
   // left ray). Tolerances are relative (|ray|·|X − r|·1e-11) so that a vertex exactly on a ray counts as inside.
   if (Q === _goalTri) {
     const dg = Math.sqrt((_sg[2] - rx) * (_sg[2] - rx) + (_sg[3] - ry) * (_sg[3] - ry));
-    const fr = orient(rx, ry, Rx, Ry, _sg[2], _sg[3]), fl = orient(rx, ry, lx, ly, _sg[2], _sg[3]);
+    const fr = ((Rx - rx) * (_sg[3] - ry) - (Ry - ry) * (_sg[2] - rx)), fl = ((lx - rx) * (_sg[3] - ry) - (ly - ry) * (_sg[2] - rx));
     if (fr >= -1e-11 * lenR * dg && fl <= 1e-11 * lenL * dg) {
       const fin = newNode(q, KIND_FINAL, node, root, Q, -1);
-      if (fin >= 0) { q.g[fin] = g + dg; q.f[fin] = g + dg; q.open.push(fin); }
+      if (fin >= 0) { q.g[fin] = g + dg; q.f[fin] = g + dg; heapPush(q, fin); }
     }
   }
   let succ0 = -1, succ1 = -1;
@@ -565,14 +612,14 @@ function expandInterval(q: NavQuery, node: number, root: number, g: number): num
     const du = Math.sqrt((ux - rx) * (ux - rx) + (uy - ry) * (uy - ry)), dw = Math.sqrt((wx - rx) * (wx - rx) + (wy - ry) * (wy - ry));
     let lo = 0, hi = 1;
     // Right ray half-plane: fR ≥ 0.
-    let fu = orient(rx, ry, Rx, Ry, ux, uy), fw = orient(rx, ry, Rx, Ry, wx, wy);
+    let fu = ((Rx - rx) * (uy - ry) - (Ry - ry) * (ux - rx)), fw = ((Rx - rx) * (wy - ry) - (Ry - ry) * (wx - rx));
     if (Math.abs(fu) <= 1e-11 * lenR * du) fu = 0;
     if (Math.abs(fw) <= 1e-11 * lenR * dw) fw = 0;
     if (fu < 0 && fw < 0) continue;
     if (fu < 0) lo = Math.max(lo, fu / (fu - fw));
     else if (fw < 0) hi = Math.min(hi, fu / (fu - fw));
     // Left ray half-plane: fL ≤ 0.
-    fu = orient(rx, ry, lx, ly, ux, uy); fw = orient(rx, ry, lx, ly, wx, wy);
+    fu = ((lx - rx) * (uy - ry) - (ly - ry) * (ux - rx)); fw = ((lx - rx) * (wy - ry) - (ly - ry) * (wx - rx));
     if (Math.abs(fu) <= 1e-11 * lenL * du) fu = 0;
     if (Math.abs(fw) <= 1e-11 * lenL * dw) fw = 0;
     if (fu > 0 && fw > 0) continue;
@@ -596,9 +643,9 @@ function expandInterval(q: NavQuery, node: number, root: number, g: number): num
     const child = pushInterval(q, node, root, -1, nb, u, w, false);
     if (succ0 < 0) succ0 = child; else succ1 = child;
   }
-  if (succ1 >= 0) { q.open.push(succ0); q.open.push(succ1); return -1; }
+  if (succ1 >= 0) { heapPush(q, succ0); heapPush(q, succ1); return -1; }
   // A single successor that would be popped next anyway skips the open list.
-  if (succ0 >= 0 && q.open.length > 0 && q.f[succ0] > q.f[q.open.peek()!]) { q.open.push(succ0); return -1; }
+  if (succ0 >= 0 && q.heapSize > 0 && q.f[succ0] > q.f[q.heap[0]]) { heapPush(q, succ0); return -1; }
   return succ0;
 }
 

@@ -97,23 +97,19 @@ registerSnapshotComponent('corridor', corridorComponent);
 registerSnapshotComponent('formation', formationComponent);
 registerSnapshotComponent('collisionShape', agentShapeComponent);
 
-// The funnel system's navmesh queries hold a TinyQueue open list (a class the codec refuses), and the time-sliced
-// query carries a search in progress from frame to frame, so it is state, not scratch. A query is saved as its plain
-// fields plus the queue's heap array; restore makes a fresh query (whose queue comparator reads that query's f
-// array), copies the fields into it and puts the heap back: the search resumes exactly where it stopped.
+// The funnel system's navmesh queries: the time-sliced query carries a search in progress from frame to frame (its
+// node arrays, open-list heap and per-search scalars), so it is state, not scratch. A query is saved as its fields;
+// restore makes a fresh query for the restored mesh and copies the fields into it: the search resumes exactly where
+// it stopped.
 registerSnapshotSection(mappedSection('funnel', (v) => {
-  if (v === null || typeof v !== 'object' || !('open' in v) || !('maxNodes' in v) || !('mesh' in v)) return undefined;
-  const q = v as NavQuery & { open: { data: number[]; length: number } };
+  if (v === null || typeof v !== 'object' || !('heap' in v) || !('maxNodes' in v) || !('mesh' in v)) return undefined;
+  const q = v as NavQuery;
   const plain: Record<string, unknown> = {};
-  for (const k of Object.keys(q)) if (k !== 'open') plain[k] = (q as unknown as Record<string, unknown>)[k];
-  plain.openData = q.open.data.slice(0, q.open.length);
+  for (const k of Object.keys(q)) plain[k] = (q as unknown as Record<string, unknown>)[k];
   return plain;
 }, (st, plain) => {
-  const q = createNavQuery(plain.mesh as Navmesh, plain.maxNodes as number) as unknown as Record<string, unknown> & { open: { data: number[]; length: number } };
-  for (const k of Object.keys(plain)) if (k !== 'openData' && k !== 'maxNodes' && k !== 'mesh') q[k] = plain[k];
-  const data = plain.openData as number[];
-  q.open.data = data;
-  q.open.length = data.length;
+  const q = createNavQuery(plain.mesh as Navmesh, plain.maxNodes as number) as unknown as Record<string, unknown>;
+  for (const k of Object.keys(plain)) if (k !== 'maxNodes' && k !== 'mesh') q[k] = plain[k];
   void st;
   return q;
 }));

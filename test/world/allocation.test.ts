@@ -36,12 +36,6 @@ const COVERAGE = ['astar', 'rts', 'steering'];
 
 /**
  * Known to allocate per frame (2026-11-29), so marked it.fails: each still runs and must keep failing until fixed.
- * - funnelSystem (rts, ~50-80 KB per call at 1,000 agents). Sampled sources: funnelRange itself (~35 bytes per
- *   agent: doubles crossing calls it does not inline); nearestPointOnMesh for agents pushed off the mesh and for
- *   re-plans, which calls closestPointOnTriangle per triangle and boxes its double result; corridorShortcut; and
- *   the sliced navmesh search (stepNavPath), which pushes objects into a tinyqueue heap. Array-form
- *   corridorMoveStart / pointInTriangle were tried (as thin wrappers and as real array kernels): no gain, so the
- *   boxing in funnelRange is elsewhere; not found by 2026-11-29.
  * - formationSystem (rts, ~0.7 KB per call): advanceAnchor and the slot update run once per group, too rarely to
  *   leave V8's baseline tiers, which box every double they compute. advanceAnchor's bytecode (858 bytes) is over
  *   TurboFan's inlining limit (460), so it is not inlined into the optimised formationSystem; it is not optimised on
@@ -50,11 +44,16 @@ const COVERAGE = ['astar', 'rts', 'steering'];
  *   Tried 2026-11-29: an array form taking slow and dt from a Float64Array with datan2/dsin/dcos in array form: 800
  *   bytes per call, no gain, reverted. A fix must get it inlined (smaller pieces) or optimised and kept optimised.
  *
+ * Fixed: funnelSystem (rts, 83 KB per call before, ~130 bytes after, 2026-11-29). Found with V8's sampling heap
+ * profiler (HeapProfiler.startSampling with includeObjectsCollectedByMinorGC: allocation stacks, not just live
+ * objects): nearestPointOnMesh boxed the squared distance closestPointOnTriangle returned, per triangle; funnelRange
+ * boxed x, y passed to corridorMoveStart and pointInTriangle; the navmesh search boxed g passed to its expanders and
+ * regrew its TinyQueue's array on every re-plan. Now array forms (…At) on the per-frame path and a typed heap.
  * Fixed: steeringSystem (steering, 338 KB per call before, 32 bytes after, 2026-11-29). Its behaviour kernels took and
  * returned doubles and steeringRange exceeds V8's inlining budget, so every call boxed its arguments and results;
  * steeringRange now calls the kernels' array forms (typed-array inputs and outputs, see src/steering/behaviours.ts).
  */
-const KNOWN = new Set(['rts/funnelSystem', 'rts/formationSystem']);
+const KNOWN = new Set(['rts/formationSystem']);
 
 let result: { perSystem: Record<string, [number, number]>; stepBytesPerFrame: Record<string, [number, number]> };
 
