@@ -114,7 +114,6 @@ export const _gjkW = new Float64Array(12);
 export const _gjkA = new Float64Array(12);
 export const _gjkB = new Float64Array(12);
 const _lam = new Float64Array(4);
-const _tw = new Float64Array(12), _ta = new Float64Array(12), _tb = new Float64Array(12);
 const _triIdx = new Int32Array(3), _triLam = new Float64Array(3);
 const _bestIdx = new Int32Array(3), _bestLam = new Float64Array(3);
 
@@ -175,16 +174,23 @@ function closestOnTriangle(src: Float64Array, i0: number, i1: number, i2: number
   return 3;
 }
 
-/** Keep only the listed simplex vertices (in that order) with weights lam. */
+/**
+ * Keep only the listed simplex vertices (in that order) with weights lam. The index lists always ascend (the
+ * sub-simplices are taken in vertex order), so idx[k] ≥ k and the vertices can be moved down in place: a slot is
+ * only overwritten after it has been read.
+ */
 function reduceSimplex(idx: Int32Array, lam: Float64Array, n: number): void {
+  const w = _gjkW, pa = _gjkA, pb = _gjkB;
   for (let k = 0; k < n; k++) {
     const i = idx[k];
-    _tw[3 * k] = _gjkW[3 * i]; _tw[3 * k + 1] = _gjkW[3 * i + 1]; _tw[3 * k + 2] = _gjkW[3 * i + 2];
-    _ta[3 * k] = _gjkA[3 * i]; _ta[3 * k + 1] = _gjkA[3 * i + 1]; _ta[3 * k + 2] = _gjkA[3 * i + 2];
-    _tb[3 * k] = _gjkB[3 * i]; _tb[3 * k + 1] = _gjkB[3 * i + 1]; _tb[3 * k + 2] = _gjkB[3 * i + 2];
+    if (i !== k) {
+      const s = 3 * i, d = 3 * k;
+      w[d] = w[s]; w[d + 1] = w[s + 1]; w[d + 2] = w[s + 2];
+      pa[d] = pa[s]; pa[d + 1] = pa[s + 1]; pa[d + 2] = pa[s + 2];
+      pb[d] = pb[s]; pb[d + 1] = pb[s + 1]; pb[d + 2] = pb[s + 2];
+    }
     _lam[k] = lam[k];
   }
-  for (let k = 0; k < 3 * n; k++) { _gjkW[k] = _tw[k]; _gjkA[k] = _ta[k]; _gjkB[k] = _tb[k]; }
   gjkState.count = n;
 }
 
