@@ -498,24 +498,32 @@ describe('queryKNearestBatch', () => {
 
   it('applies the layer filter like brute force, including members whose own layer is rejected', () => {
     const s = clustered(82, 800);
-    for (const mask of [1, 3, 4]) checkBatch(s, 2, 4, 10, s.layers, mask);
+    // cell 2 < r: the single-query search for every entry; cell 4 >= r: the dense batch kernel (knn-dense.ts).
+    for (const mask of [1, 3, 4]) {
+      checkBatch(s, 2, 4, 10, s.layers, mask);
+      checkBatch(s, 4, 4, 10, s.layers, mask);
+    }
+    const u = uniform(85, 3000, 110); // ~1 entry per 4 m²: the dense kernel answers nearly all of it
+    checkBatch(u, 4, 4, 10, u.layers, 3);
   });
 
   it('split into (start, count) ranges gives the same output as one call, in both layouts', () => {
     const s = clustered(83, 900);
-    const h = built(s, 2);
-    const k = 10, slots = s.xs.length;
-    for (const indexBy of ['id', 'slot'] as const) {
-      const a = new Int32Array(slots * k), ad = new Float64Array(slots * k), ac = new Int32Array(slots);
-      const b = new Int32Array(slots * k), bd = new Float64Array(slots * k), bc = new Int32Array(slots);
-      queryKNearestBatch(h, 0, h.count, 4, k, a, ad, ac, null, -1, indexBy);
-      const cut1 = 333, cut2 = 601;
-      queryKNearestBatch(h, 0, cut1, 4, k, b, bd, bc, null, -1, indexBy);
-      queryKNearestBatch(h, cut1, cut2 - cut1, 4, k, b, bd, bc, null, -1, indexBy);
-      queryKNearestBatch(h, cut2, h.count - cut2, 4, k, b, bd, bc, null, -1, indexBy);
-      expect(Array.from(b)).toEqual(Array.from(a));
-      expect(Array.from(bd)).toEqual(Array.from(ad));
-      expect(Array.from(bc)).toEqual(Array.from(ac));
+    for (const cell of [2, 4]) { // r = 4 above the cell size (single-query search) and equal to it (dense kernel)
+      const h = built(s, cell);
+      const k = 10, slots = s.xs.length;
+      for (const indexBy of ['id', 'slot'] as const) {
+        const a = new Int32Array(slots * k), ad = new Float64Array(slots * k), ac = new Int32Array(slots);
+        const b = new Int32Array(slots * k), bd = new Float64Array(slots * k), bc = new Int32Array(slots);
+        queryKNearestBatch(h, 0, h.count, 4, k, a, ad, ac, null, -1, indexBy);
+        const cut1 = 333, cut2 = 601;
+        queryKNearestBatch(h, 0, cut1, 4, k, b, bd, bc, null, -1, indexBy);
+        queryKNearestBatch(h, cut1, cut2 - cut1, 4, k, b, bd, bc, null, -1, indexBy);
+        queryKNearestBatch(h, cut2, h.count - cut2, 4, k, b, bd, bc, null, -1, indexBy);
+        expect(Array.from(b)).toEqual(Array.from(a));
+        expect(Array.from(bd)).toEqual(Array.from(ad));
+        expect(Array.from(bc)).toEqual(Array.from(ac));
+      }
     }
   });
 

@@ -1,0 +1,155 @@
+/**
+ * The batch kernel of src/spatial/knn-dense.ts and the key selection of src/spatial/select.ts, checked against
+ * brute force (every entry's distance, sorted by (d², id) with Array.sort). The public queryKNearestBatch, which
+ * runs them, is also checked against brute force in hash.test.ts; here the kernels are called directly so the tests
+ * can see which queries they answer and which they leave to the exact fallback.
+ */
+import { describe, expect, it } from 'vitest';
+import { createRng, rngFloat, rngInt } from '../../src/core/rng';
+import { createSpatialHash, rebuildSpatialHash, type SpatialHash } from '../../src/spatial/hash';
+import { knnBatchDense } from '../../src/spatial/knn-dense';
+import { selectNearestKeys } from '../../src/spatial/select';
+
+interface Pts { xs: Float64Array; ys: Float64Array; ids: Int32Array; layers: Int32Array }
+
+function points(n: number, place: (i: number) => [number, number], seed: number): Pts {
+  const rng = createRng(seed);
+  const xs = new Float64Array(n), ys = new Float64Array(n), ids = new Int32Array(n), layers = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    [xs[i], ys[i]] = place(i);
+    ids[i] = n - 1 - i; // ids not in position order
+    layers[i] = 1 << rngInt(rng, 3);
+  }
+  return { xs, ys, ids, layers };
+}
+
+function brute(p: Pts, self: number, r: number, k: number, layers: Int32Array | null, mask: number): { ids: number[]; d2: number[] } {
+  const all: { id: number; d2: number }[] = [];
+  for (let i = 0; i < p.ids.length; i++) {
+    const id = p.ids[i];
+    if (id === self || (layers !== null && (layers[id] & mask) === 0)) continue;
+    const dx = p.xs[id] - p.xs[self], dy = p.ys[id] - p.ys[self];
+    const d2 = dx * dx + dy * dy;
+    if (d2 <= r * r) all.push({ id, d2 });
+  }
+  all.sort((a, b) => a.d2 - b.d2 || a.id - b.id);
+  const top = all.slice(0, k);
+  return { ids: top.map((e) => e.id), d2: top.map((e) => e.d2) };
+}
+
+/** Runs the kernel on slots [start, end) and checks every answered slot against brute force; returns the fallbacks. */
+function runAndCheck(h: SpatialHash, p: Pts, start: number, end: number, r: number, k: number, layers: Int32Array | null, mask: number): number[] {
+  const outIds = new Int32Array(h.count * k).fill(-7), outD2 = new Float64Array(h.count * k), counts = new Int32Array(h.count).fill(-1);
+  const fallback = new Int32Array(h.count), result = new Int32Array(1);
+  const total = knnBatchDense(h, start, end, r, k, outIds, outD2, counts, layers, mask, true, fallback, result);
+  const left = Array.from(fallback.subarray(0, result[0]));
+  const leftSet = new Set(left);
+  let sum = 0;
+  for (let t = start; t < end; t++) {
+    if (leftSet.has(t)) continue;
+    const want = brute(p, h.sortedIds[t], r, k, layers, mask);
+    const n = counts[t];
+    sum += n;
+    const got = Array.from(outIds.subarray(t * k, t * k + n)), gotD2 = Array.from(outD2.subarray(t * k, t * k + n));
+    if (got.join() !== want.ids.join() || gotD2.join() !== want.d2.join()) {
+      throw new Error(`slot ${t} (entity ${h.sortedIds[t]}): got [${got}] brute force [${want.ids}]`);
+    }
+  }
+  expect(total).toBe(sum);
+  // Nothing written outside the range (ranges may be answered by different workers).
+  for (let t = 0; t < h.count; t++) {
+    if (t >= start && t < end) continue;
+    expect(counts[t]).toBe(-1);
+    for (let j = 0; j < k; j++) expect(outIds[t * k + j]).toBe(-7);
+  }
+  return left;
+}
+
+function hashOf(p: Pts, cell: number): SpatialHash {
+  const h = createSpatialHash(p.ids.length, cell);
+  rebuildSpatialHash(h, p.xs, p.ys, p.ids, p.ids.length);
+  return h;
+}
+
+describe('knnBatchDense', () => {
+  it('answers nearly every query of a uniform crowd exactly as brute force (r = cell, k = 10 and 3)', () => {
+    const rng = createRng(5);
+    const p = points(3000, () => [(rngFloat(rng) - 0.5) * 110, (rngFloat(rng) - 0.5) * 110], 6); // ~1 per 4 m²
+    const h = hashOf(p, 4);
+    for (const k of [10, 3]) {
+      const left = runAndCheck(h, p, 0, h.count, 4, k, null, -1);
+      expect(left.length).toBeLessThan(h.count / 50); // the dense path did the work
+    }
+  });
+
+  it('matches brute force with a layer filter, r below the cell size and a slot sub-range', () => {
+    const rng = createRng(7);
+    const p = points(2000, () => [200 + rngFloat(rng) * 80, -300 + rngFloat(rng) * 80], 8);
+    const h = hashOf(p, 3);
+    for (const mask of [1, 6]) runAndCheck(h, p, 0, h.count, 3, 8, p.layers, mask);
+    runAndCheck(h, p, 0, h.count, 1.7, 10, null, -1);
+    runAndCheck(h, p, 555, 1234, 3, 10, null, -1);
+  });
+
+  it('leaves quantisation ties to the fallback: a lattice (equal distances everywhere) and r = 0', () => {
+    const w = 30;
+    const p = points(w * w, (i) => [(i % w) * 2, Math.floor(i / w) * 2], 9);
+    const h = hashOf(p, 3);
+    const left = runAndCheck(h, p, 0, h.count, 3, 6, null, -1);
+    expect(left.length).toBeGreaterThan(h.count / 2); // most lattice queries have tied neighbours
+    const dup = points(400, (i) => [i % 3, 0], 10); // 3 distinct positions: every query ties
+    const hd = hashOf(dup, 2);
+    runAndCheck(hd, dup, 0, hd.count, 0, 4, null, -1);
+  });
+
+  it('leaves crowded queries (more than 64 candidates or 24 survivors) to the fallback and answers the rest', () => {
+    const rng = createRng(11);
+    // A dense blob (hundreds per cell) inside a sparse field.
+    const p = points(3000, (i) => i < 600
+      ? [rngFloat(rng) * 3, rngFloat(rng) * 3]
+      : [(rngFloat(rng) - 0.5) * 150, (rngFloat(rng) - 0.5) * 150], 12);
+    const h = hashOf(p, 4);
+    const left = runAndCheck(h, p, 0, h.count, 4, 10, null, -1);
+    expect(left.length).toBeGreaterThanOrEqual(600);
+    expect(left.length).toBeLessThan(h.count - 1000);
+  });
+
+  it('declines (returns -1, writes nothing) when the occupied cells are too sparse for a dense copy', () => {
+    const p = points(100, (i) => [i < 50 ? i : 1e6 + i, i < 50 ? 0 : 1e6], 13);
+    const h = hashOf(p, 2);
+    const counts = new Int32Array(100).fill(-1);
+    const r = knnBatchDense(h, 0, h.count, 2, 3, new Int32Array(300), new Float64Array(300), counts, null, -1, true, new Int32Array(100), new Int32Array(1));
+    expect(r).toBe(-1);
+    expect(Array.from(counts).every((c) => c === -1)).toBe(true);
+  });
+});
+
+describe('selectNearestKeys', () => {
+  it('returns the brute-force (d², id) order when it decides, and -1 only when it cannot', () => {
+    const rng = createRng(17);
+    let decided = 0;
+    for (let trial = 0; trial < 4000; trial++) {
+      const m = rngInt(rng, 30), k = 1 + rngInt(rng, 14), r2 = 16;
+      const cd = new Float64Array(m), ci = new Int32Array(m);
+      for (let a = 0; a < m; a++) {
+        cd[a] = rngInt(rng, 5) === 0 ? 4 : rngFloat(rng) * r2; // some exact ties
+        ci[a] = 1000 - 3 * a;
+      }
+      const sorted = Array.from(cd, (d2, a) => ({ d2, id: ci[a] })).sort((x, y) => x.d2 - y.d2 || x.id - y.id);
+      const want = sorted.slice(0, k);
+      const outIds = new Int32Array(k), outD2 = new Float64Array(k);
+      const n = selectNearestKeys(cd, ci, m, k, r2, outIds, outD2, 0);
+      if (n < 0) {
+        // Allowed only for more than 24 candidates or equal quantised distances among the first min(m, k + 1).
+        const q = sorted.slice(0, k + 1).map((e) => Math.floor(e.d2 * (16777216 / r2)));
+        expect(m > 24 || q.some((v, i) => i > 0 && v === q[i - 1])).toBe(true);
+        continue;
+      }
+      decided++;
+      expect(n).toBe(want.length);
+      expect(Array.from(outIds.subarray(0, n))).toEqual(want.map((e) => e.id));
+      expect(Array.from(outD2.subarray(0, n))).toEqual(want.map((e) => e.d2));
+    }
+    expect(decided).toBeGreaterThan(1000);
+  });
+});
