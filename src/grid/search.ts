@@ -26,6 +26,18 @@
  * with ε = 1) the first expansion is optimal, and with ε > 1 Likhachev et al. (ARA*, 2003) show the result is
  * still within ε of optimal without reopening.
  *
+ * Dominated moves. With uniform costs, 8-connectivity without corner cutting and a consistent key (ε = 1), A*
+ * skips the moves out of a cell c that no shortest path takes given c's parent p, the pruning rules of jump point
+ * search (Harabor & Grastien 2011) applied one step at a time: a move c→m is dropped when p reaches m by a route
+ * strictly shorter than p→c→m. Arriving straight along +x (the other directions by symmetry): back to p, and the
+ * back diagonals p±y (1 from p against 1 + √2); the side cell c±y when the cell p±y beside the parent is open (√2
+ * from p against 2; a blocked p±y makes it "forced" and it stays). Arriving diagonally: the two backward straight
+ * moves (1 from p against √2 + 1), the two cross diagonals (2 against 2√2), and p. Such an edge is on no shortest
+ * path (d(m) < d(c) + step, because A* closes c with g = d(c) under a consistent heuristic), so every shortest path
+ * survives, each cell is still closed with its optimal g, and the cost is unchanged; A* just examines about three
+ * neighbours per expansion instead of up to eight, and opens fewer cells with a g it must later lower. Only strict
+ * inequalities are used, so ties between equally short routes are never pruned against each other.
+ *
  * Heuristics are norms of (dx, dy) = |cell − goal| scaled by the grid's cheapest cell cost c_min, since no step of
  * length L costs less than L·c_min:
  *   octile     max(dx,dy) + (√2−1)·min(dx,dy)   exact distance on an empty 8-connected grid
@@ -367,66 +379,7 @@ function heapPush(s: GridSearch, node: number, f: number, tg: number): void {
   siftUp(s, s.heapSize++, node, f, tg);
 }
 
-function heapPop(s: GridSearch): number {
-  const heap = s.heap, hf = s.heapF, hg = s.heapG, heapPos = s.heapPos;
-  const top = heap[0];
-  const size = --s.heapSize;
-  heapPos[top] = -1; // closed
-  if (size === 0) return top;
-  // Move the last slot down from the root.
-  const node = heap[size];
-  const f = hf[size];
-  const tg = hg[size];
-  const half = size >> 1;
-  let pos = 0;
-  while (pos < half) {
-    let child = 2 * pos + 1;
-    let cf = hf[child];
-    let cg = hg[child];
-    const right = child + 1;
-    if (right < size) {
-      const rf = hf[right];
-      if (rf < cf || (rf === cf && hg[right] > cg)) {
-        child = right;
-        cf = rf;
-        cg = hg[right];
-      }
-    }
-    if (f < cf || (f === cf && tg >= cg)) break;
-    const c = heap[child];
-    heap[pos] = c;
-    hf[pos] = cf;
-    hg[pos] = cg;
-    heapPos[c] = pos;
-    pos = child;
-  }
-  heap[pos] = node;
-  hf[pos] = f;
-  hg[pos] = tg;
-  heapPos[node] = pos;
-  return top;
-}
 
-/**
- * Offer `node` = cell (x, y) the cost `ng` via `from` (A* and JPS relaxation). The caller passes x and y (it knows
- * them from the expanded cell) instead of recovering them with % and / per neighbour (measured: only a few percent;
- * the heap's sift-down comparisons dominate A*'s time on large maps, 2026-11).
- */
-function relax(s: GridSearch, node: number, x: number, y: number, ng: number, from: number): void {
-  const mark = s.mark;
-  if (mark[node] !== s.generation) {
-    mark[node] = s.generation;
-    s.g[node] = ng;
-    s.parent[node] = from;
-    heapPush(s, node, ng + heuristic(s, x, y), s.tieBreakG ? ng : 0);
-  } else if (ng < s.g[node]) {
-    const pos = s.heapPos[node];
-    if (pos < 0) return; // closed: not reopened (see header)
-    s.g[node] = ng;
-    s.parent[node] = from;
-    siftUp(s, pos, node, ng + heuristic(s, x, y), s.tieBreakG ? ng : 0);
-  }
-}
 
 /**
  * Expand up to `maxExpansions` cells of the query held by `search`. Returns 'found', 'unreachable', or 'budget'
@@ -449,6 +402,14 @@ export function stepGridSearch(search: GridSearch, maxExpansions = Infinity): Pa
 /** A*'s moves in relaxation order: left, right, up, down, then up-left, up-right, down-left, down-right. */
 const MOVE_DX = [-1, 1, 0, 0, -1, 1, -1, 1];
 const MOVE_DY = [0, 0, -1, 1, -1, -1, 1, 1];
+/** Move number of the unit step (dx, dy), indexed by (dy + 1)·3 + dx + 1. */
+const MOVE_OF = [4, 2, 5, 0, -1, 1, 6, 3, 7];
+/**
+ * Moves kept after arriving by move a (index as above). Arriving straight, the forward move and the two forward
+ * diagonals (a blocked cell beside the parent adds the side move, below); arriving diagonally, its two components
+ * and the diagonal itself.
+ */
+const PRUNE_KEEP = [1 | 16 | 64, 2 | 32 | 128, 4 | 16 | 32, 8 | 64 | 128, 1 | 4 | 16, 2 | 4 | 32, 1 | 8 | 64, 2 | 8 | 128];
 /** Index offsets of the same moves for the grid being searched (filled per stepAStar call). */
 const _astarMoveOffset = new Int32Array(8);
 
@@ -471,12 +432,17 @@ function stepAStar(s: GridSearch, budget: number): PathStatus {
   const tieG = s.tieBreakG;
   const goalX = s.goalX, goalY = s.goalY, goalCell = s.goalCell, region = s.goalRadius > 0, radius2 = s.goalRadius2;
   const kind = s.hKind, shift = s.hShift, scale = s.hScale;
+  // The default heuristic without a goal region: v − 0 > 0 unless v = 0, and then v·scale is 0 too.
+  const plainOctile = kind === H_OCTILE && shift === 0;
   // Step cost between cells a and b: length × (cost[a] + cost[b]) / 2. When every walkable cell costs the same u
   // (restart refreshed the cost range) that is exactly u or √2·u: halving and doubling are exact in binary, so
   // (√2/2)·(u + u) and √2·u round to the same double. The constants spare two cost loads per neighbour.
   const uniform = grid.minCost === grid.maxCost;
   const stepO = s.unitCost, stepD = SQRT2 * s.unitCost;
   const HO = 0.5, HD = 0.5 * SQRT2;
+  // Dominated-move pruning needs uniform costs, 8-connectivity without corner cutting and a consistent key
+  // (ε = 1 exactly, not the 'nudge' tie-break; Manhattan overestimates diagonal steps).
+  const prune = uniform && diagonals && !cut && s.epsilon === 1 && kind !== H_MANHATTAN;
   const off = _astarMoveOffset;
   for (let k = 0; k < 8; k++) off[k] = MOVE_DY[k] * w + MOVE_DX[k];
   // Row of a cell index c: floor((c + ½) / w) by multiplication. (c + ½)/w is at least ½/w ≥ 2⁻¹⁶ away from an
@@ -593,6 +559,23 @@ function stepAStar(s: GridSearch, budget: number): PathStatus {
         if (hasD && hasR && (r || d) && walk[c + w + 1] === 1) moves |= 128;
       }
     }
+    if (prune) {
+      // Drop the moves that no shortest path takes after arriving from the parent (see "Dominated moves").
+      const p = parent[c];
+      if (p >= 0) {
+        const py = Math.floor((p + 0.5) * invW);
+        const a = MOVE_OF[(cy - py) * 3 + (cx - (p - py * w)) + 4];
+        let keep = PRUNE_KEEP[a];
+        if (a < 2) {
+          if (hasU && walk[p - w] !== 1) keep |= 4;
+          if (hasD && walk[p + w] !== 1) keep |= 8;
+        } else if (a < 4) {
+          if (hasL && walk[p - 1] !== 1) keep |= 1;
+          if (hasR && walk[p + 1] !== 1) keep |= 2;
+        }
+        moves &= keep;
+      }
+    }
     for (let k = 0; moves !== 0; k++, moves >>= 1) {
       if ((moves & 1) === 0) continue;
       const m = c + off[k];
@@ -614,7 +597,9 @@ function stepAStar(s: GridSearch, budget: number): PathStatus {
       if (ax < 0) ax = -ax;
       if (ay < 0) ay = -ay;
       let hv = 0;
-      if (kind !== H_NONE) {
+      if (plainOctile) {
+        hv = (ax > ay ? ax + OCTILE_K * ay : ay + OCTILE_K * ax) * scale;
+      } else if (kind !== H_NONE) {
         let v = kind === H_OCTILE ? (ax > ay ? ax + OCTILE_K * ay : ay + OCTILE_K * ax)
           : kind === H_MANHATTAN ? ax + ay : Math.sqrt(ax * ax + ay * ay);
         v -= shift;
@@ -688,133 +673,237 @@ function stepAStar(s: GridSearch, budget: number): PathStatus {
 // which either straight component jump finds something. Successive jump points are joined by a pure straight or
 // pure diagonal segment, so the cost of a jump is its octile length times the uniform cell cost.
 
-// The scans take the grid arrays as arguments (locals in registers) rather than reading module-scope state.
+// The scans take the grid arrays as arguments (locals in registers) rather than reading module-scope state, and
+// return a step count (0: no jump point) so the caller finds the jump point's cell, coordinates and length without
+// a division.
 
-/** Scan from (x, y) along (dx, 0); return the first jump point's index or −1. */
-function jumpH(walk: Uint8Array, w: number, h: number, goal: number, x: number, y: number, dx: number): number {
+/** Scan from cell i = (x, y) along (dx, 0); return the steps to the first jump point, or 0 if there is none. */
+function jumpH(walk: Uint8Array, w: number, h: number, goal: number, i: number, x: number, y: number, dx: number): number {
   const up = y > 0, down = y < h - 1;
-  let i = y * w + x;
-  for (;;) {
-    x += dx;
-    if (x < 0 || x >= w) return -1;
+  // A side cell is forced when it is open and the side cell one step behind it is blocked. Carrying the previous
+  // step's side cells along halves the loads per step.
+  let upBehind = up ? walk[i - w] : 0;
+  let downBehind = down ? walk[i + w] : 0;
+  const steps = dx > 0 ? w - 1 - x : x;
+  for (let k = 1; k <= steps; k++) {
     i += dx;
-    if (walk[i] === 0) return -1;
-    if (i === goal) return i;
-    if (up && walk[i - w] === 1 && walk[i - w - dx] === 0) return i;
-    if (down && walk[i + w] === 1 && walk[i + w - dx] === 0) return i;
+    if (walk[i] === 0) return 0;
+    if (i === goal) return k;
+    const upSide = up ? walk[i - w] : 0;
+    const downSide = down ? walk[i + w] : 0;
+    if ((upSide === 1 && upBehind === 0) || (downSide === 1 && downBehind === 0)) return k;
+    upBehind = upSide;
+    downBehind = downSide;
   }
+  return 0;
 }
 
-/** Scan from (x, y) along (0, dy); return the first jump point's index or −1. */
-function jumpV(walk: Uint8Array, w: number, h: number, goal: number, x: number, y: number, dy: number): number {
+/** Scan from cell i = (x, y) along (0, dy); return the steps to the first jump point, or 0 if there is none. */
+function jumpV(walk: Uint8Array, w: number, h: number, goal: number, i: number, x: number, y: number, dy: number): number {
   const left = x > 0, right = x < w - 1;
   const step = dy * w;
-  let i = y * w + x;
-  for (;;) {
-    y += dy;
-    if (y < 0 || y >= h) return -1;
+  let leftBehind = left ? walk[i - 1] : 0;
+  let rightBehind = right ? walk[i + 1] : 0;
+  const steps = dy > 0 ? h - 1 - y : y;
+  for (let k = 1; k <= steps; k++) {
     i += step;
-    if (walk[i] === 0) return -1;
-    if (i === goal) return i;
-    if (left && walk[i - 1] === 1 && walk[i - 1 - step] === 0) return i;
-    if (right && walk[i + 1] === 1 && walk[i + 1 - step] === 0) return i;
+    if (walk[i] === 0) return 0;
+    if (i === goal) return k;
+    const leftSide = left ? walk[i - 1] : 0;
+    const rightSide = right ? walk[i + 1] : 0;
+    if ((leftSide === 1 && leftBehind === 0) || (rightSide === 1 && rightBehind === 0)) return k;
+    leftBehind = leftSide;
+    rightBehind = rightSide;
   }
+  return 0;
 }
 
-/** Scan diagonally from (x, y) along (dx, dy); return the first jump point's index or −1. */
-function jumpD(walk: Uint8Array, w: number, h: number, goal: number, x: number, y: number, dx: number, dy: number): number {
-  for (;;) {
-    const nx = x + dx;
-    const ny = y + dy;
-    if (nx < 0 || nx >= w || ny < 0 || ny >= h) return -1;
-    const i = ny * w + nx;
+/** Scan diagonally from cell i = (x, y) along (dx, dy); return the steps to the first jump point, or 0. */
+function jumpD(walk: Uint8Array, w: number, h: number, goal: number, i: number, x: number, y: number, dx: number, dy: number): number {
+  const vstep = dy * w;
+  const sx = dx > 0 ? w - 1 - x : x;
+  const sy = dy > 0 ? h - 1 - y : y;
+  const steps = sx < sy ? sx : sy;
+  for (let k = 1; k <= steps; k++) {
     // No corner cutting: both orthogonal cells must be open.
-    if (walk[i] === 0 || walk[y * w + nx] === 0 || walk[i - dx] === 0) return -1;
-    if (i === goal) return i;
-    if (jumpH(walk, w, h, goal, nx, ny, dx) >= 0 || jumpV(walk, w, h, goal, nx, ny, dy) >= 0) return i;
-    x = nx;
-    y = ny;
+    if (walk[i + dx] === 0 || walk[i + vstep] === 0) return 0;
+    i += vstep + dx;
+    if (walk[i] === 0) return 0;
+    x += dx;
+    y += dy;
+    if (i === goal) return k;
+    if (jumpH(walk, w, h, goal, i, x, y, dx) > 0 || jumpV(walk, w, h, goal, i, x, y, dy) > 0) return k;
   }
+  return 0;
 }
 
-function jpsRelax(s: GridSearch, j: number, c: number, cx: number, cy: number, gc: number, w: number): void {
-  if (j < 0) return;
-  const jx = j % w;
-  const jy = (j - jx) / w;
-  let dx = jx - cx;
-  let dy = jy - cy;
-  if (dx < 0) dx = -dx;
-  if (dy < 0) dy = -dy;
-  const len = dx > dy ? dx + OCTILE_K * dy : dy + OCTILE_K * dx;
-  relax(s, j, jx, jy, gc + len * s.unitCost, c);
-}
+/** Successors of the JPS expansion under way: move number (MOVE_DX/MOVE_DY order) and jump length in steps. */
+const _jpsMove = new Int32Array(8);
+const _jpsSteps = new Int32Array(8);
 
 function stepJps(s: GridSearch, budget: number): PathStatus {
+  // Locals and inline heap operations as in stepAStar. The successors of one expansion are collected first (move
+  // and length), then relaxed by one copy of the relaxation code.
   const grid = s.grid!;
   const w = grid.width;
   const h = grid.height;
   const walk = grid.walkable;
   const goal = s.goalCell;
-  const parent = s.parent;
+  const g = s.g, mark = s.mark, parent = s.parent, heapPos = s.heapPos;
+  const heap = s.heap, hf = s.heapF, hg = s.heapG;
+  const gen = s.generation;
+  const tieG = s.tieBreakG;
+  const goalX = s.goalX, goalY = s.goalY;
+  const kind = s.hKind, shift = s.hShift, scale = s.hScale;
+  const unit = s.unitCost;
+  const off = _astarMoveOffset;
+  for (let k = 0; k < 8; k++) off[k] = MOVE_DY[k] * w + MOVE_DX[k];
+  const moveOf = _jpsMove, stepsOf = _jpsSteps;
+  const invW = 1 / w; // rows by multiplication, as in stepAStar
+  let size = s.heapSize;
   let n = 0;
-  while (s.heapSize > 0) {
-    if (n >= budget) return 'budget';
-    const c = heapPop(s);
+  while (size > 0) {
+    if (n >= budget) {
+      s.heapSize = size;
+      s.expanded += n;
+      return 'budget';
+    }
+    const c = heap[0];
+    heapPos[c] = -1; // closed
+    size--;
+    if (size > 0) {
+      const node = heap[size], f = hf[size], tg = hg[size];
+      const half = size >> 1;
+      let pos = 0;
+      while (pos < half) {
+        let child = 2 * pos + 1;
+        let cf = hf[child];
+        let cg = hg[child];
+        const right = child + 1;
+        if (right < size) {
+          const rf = hf[right];
+          if (rf < cf || (rf === cf && hg[right] > cg)) {
+            child = right;
+            cf = rf;
+            cg = hg[right];
+          }
+        }
+        if (f < cf || (f === cf && tg >= cg)) break;
+        const cn = heap[child];
+        heap[pos] = cn;
+        hf[pos] = cf;
+        hg[pos] = cg;
+        heapPos[cn] = pos;
+        pos = child;
+      }
+      heap[pos] = node;
+      hf[pos] = f;
+      hg[pos] = tg;
+      heapPos[node] = pos;
+    }
     n++;
-    s.expanded++;
-    if (c === s.goalCell) {
+    if (c === goal) {
+      s.heapSize = size;
+      s.expanded += n;
       s.reached = c;
       s.state = ST_FOUND;
       return 'found';
     }
-    const cx = c % w;
-    const cy = (c - cx) / w;
-    const gc = s.g[c];
+    const cy = Math.floor((c + 0.5) * invW);
+    const cx = c - cy * w;
     const p = parent[c];
+    let ns = 0;
+    let k: number;
     if (p < 0) {
       // Start: all eight directions.
-      jpsRelax(s, jumpH(walk, w, h, goal, cx, cy, 1), c, cx, cy, gc, w);
-      jpsRelax(s, jumpH(walk, w, h, goal, cx, cy, -1), c, cx, cy, gc, w);
-      jpsRelax(s, jumpV(walk, w, h, goal, cx, cy, 1), c, cx, cy, gc, w);
-      jpsRelax(s, jumpV(walk, w, h, goal, cx, cy, -1), c, cx, cy, gc, w);
-      jpsRelax(s, jumpD(walk, w, h, goal, cx, cy, 1, 1), c, cx, cy, gc, w);
-      jpsRelax(s, jumpD(walk, w, h, goal, cx, cy, 1, -1), c, cx, cy, gc, w);
-      jpsRelax(s, jumpD(walk, w, h, goal, cx, cy, -1, 1), c, cx, cy, gc, w);
-      jpsRelax(s, jumpD(walk, w, h, goal, cx, cy, -1, -1), c, cx, cy, gc, w);
-      continue;
-    }
-    const px = p % w;
-    const py = (p - px) / w;
-    const dx = cx > px ? 1 : cx < px ? -1 : 0;
-    const dy = cy > py ? 1 : cy < py ? -1 : 0;
-    if (dx !== 0 && dy !== 0) {
-      jpsRelax(s, jumpH(walk, w, h, goal, cx, cy, dx), c, cx, cy, gc, w);
-      jpsRelax(s, jumpV(walk, w, h, goal, cx, cy, dy), c, cx, cy, gc, w);
-      jpsRelax(s, jumpD(walk, w, h, goal, cx, cy, dx, dy), c, cx, cy, gc, w);
-    } else if (dx !== 0) {
-      jpsRelax(s, jumpH(walk, w, h, goal, cx, cy, dx), c, cx, cy, gc, w);
-      // Forced side cells (x, y±1) whose "behind" cell (x−dx, y±1) is blocked.
-      if (cy > 0 && walk[c - w] === 1 && walk[c - w - dx] === 0) {
-        jpsRelax(s, jumpV(walk, w, h, goal, cx, cy, -1), c, cx, cy, gc, w);
-        jpsRelax(s, jumpD(walk, w, h, goal, cx, cy, dx, -1), c, cx, cy, gc, w);
-      }
-      if (cy < h - 1 && walk[c + w] === 1 && walk[c + w - dx] === 0) {
-        jpsRelax(s, jumpV(walk, w, h, goal, cx, cy, 1), c, cx, cy, gc, w);
-        jpsRelax(s, jumpD(walk, w, h, goal, cx, cy, dx, 1), c, cx, cy, gc, w);
-      }
+      if ((k = jumpH(walk, w, h, goal, c, cx, cy, 1)) > 0) { moveOf[ns] = 1; stepsOf[ns++] = k; }
+      if ((k = jumpH(walk, w, h, goal, c, cx, cy, -1)) > 0) { moveOf[ns] = 0; stepsOf[ns++] = k; }
+      if ((k = jumpV(walk, w, h, goal, c, cx, cy, 1)) > 0) { moveOf[ns] = 3; stepsOf[ns++] = k; }
+      if ((k = jumpV(walk, w, h, goal, c, cx, cy, -1)) > 0) { moveOf[ns] = 2; stepsOf[ns++] = k; }
+      if ((k = jumpD(walk, w, h, goal, c, cx, cy, 1, 1)) > 0) { moveOf[ns] = 7; stepsOf[ns++] = k; }
+      if ((k = jumpD(walk, w, h, goal, c, cx, cy, 1, -1)) > 0) { moveOf[ns] = 5; stepsOf[ns++] = k; }
+      if ((k = jumpD(walk, w, h, goal, c, cx, cy, -1, 1)) > 0) { moveOf[ns] = 6; stepsOf[ns++] = k; }
+      if ((k = jumpD(walk, w, h, goal, c, cx, cy, -1, -1)) > 0) { moveOf[ns] = 4; stepsOf[ns++] = k; }
     } else {
-      jpsRelax(s, jumpV(walk, w, h, goal, cx, cy, dy), c, cx, cy, gc, w);
-      const step = dy * w;
-      if (cx > 0 && walk[c - 1] === 1 && walk[c - 1 - step] === 0) {
-        jpsRelax(s, jumpH(walk, w, h, goal, cx, cy, -1), c, cx, cy, gc, w);
-        jpsRelax(s, jumpD(walk, w, h, goal, cx, cy, -1, dy), c, cx, cy, gc, w);
+      const py = Math.floor((p + 0.5) * invW);
+      const px = p - py * w;
+      const dx = cx > px ? 1 : cx < px ? -1 : 0;
+      const dy = cy > py ? 1 : cy < py ? -1 : 0;
+      if (dx !== 0 && dy !== 0) {
+        if ((k = jumpH(walk, w, h, goal, c, cx, cy, dx)) > 0) { moveOf[ns] = MOVE_OF[4 + dx]; stepsOf[ns++] = k; }
+        if ((k = jumpV(walk, w, h, goal, c, cx, cy, dy)) > 0) { moveOf[ns] = MOVE_OF[4 + 3 * dy]; stepsOf[ns++] = k; }
+        if ((k = jumpD(walk, w, h, goal, c, cx, cy, dx, dy)) > 0) { moveOf[ns] = MOVE_OF[4 + 3 * dy + dx]; stepsOf[ns++] = k; }
+      } else if (dx !== 0) {
+        if ((k = jumpH(walk, w, h, goal, c, cx, cy, dx)) > 0) { moveOf[ns] = MOVE_OF[4 + dx]; stepsOf[ns++] = k; }
+        // Forced side cells (x, y±1) whose "behind" cell (x−dx, y±1) is blocked.
+        if (cy > 0 && walk[c - w] === 1 && walk[c - w - dx] === 0) {
+          if ((k = jumpV(walk, w, h, goal, c, cx, cy, -1)) > 0) { moveOf[ns] = 2; stepsOf[ns++] = k; }
+          if ((k = jumpD(walk, w, h, goal, c, cx, cy, dx, -1)) > 0) { moveOf[ns] = MOVE_OF[1 + dx]; stepsOf[ns++] = k; }
+        }
+        if (cy < h - 1 && walk[c + w] === 1 && walk[c + w - dx] === 0) {
+          if ((k = jumpV(walk, w, h, goal, c, cx, cy, 1)) > 0) { moveOf[ns] = 3; stepsOf[ns++] = k; }
+          if ((k = jumpD(walk, w, h, goal, c, cx, cy, dx, 1)) > 0) { moveOf[ns] = MOVE_OF[7 + dx]; stepsOf[ns++] = k; }
+        }
+      } else {
+        if ((k = jumpV(walk, w, h, goal, c, cx, cy, dy)) > 0) { moveOf[ns] = MOVE_OF[4 + 3 * dy]; stepsOf[ns++] = k; }
+        const step = dy * w;
+        if (cx > 0 && walk[c - 1] === 1 && walk[c - 1 - step] === 0) {
+          if ((k = jumpH(walk, w, h, goal, c, cx, cy, -1)) > 0) { moveOf[ns] = 0; stepsOf[ns++] = k; }
+          if ((k = jumpD(walk, w, h, goal, c, cx, cy, -1, dy)) > 0) { moveOf[ns] = MOVE_OF[3 + 3 * dy]; stepsOf[ns++] = k; }
+        }
+        if (cx < w - 1 && walk[c + 1] === 1 && walk[c + 1 - step] === 0) {
+          if ((k = jumpH(walk, w, h, goal, c, cx, cy, 1)) > 0) { moveOf[ns] = 1; stepsOf[ns++] = k; }
+          if ((k = jumpD(walk, w, h, goal, c, cx, cy, 1, dy)) > 0) { moveOf[ns] = MOVE_OF[5 + 3 * dy]; stepsOf[ns++] = k; }
+        }
       }
-      if (cx < w - 1 && walk[c + 1] === 1 && walk[c + 1 - step] === 0) {
-        jpsRelax(s, jumpH(walk, w, h, goal, cx, cy, 1), c, cx, cy, gc, w);
-        jpsRelax(s, jumpD(walk, w, h, goal, cx, cy, 1, dy), c, cx, cy, gc, w);
+    }
+    // Relax the jump points: a jump of k steps is k long straight, k + (√2−1)·k diagonally (the octile length).
+    const gc = g[c];
+    for (let q = 0; q < ns; q++) {
+      const mv = moveOf[q], steps = stepsOf[q];
+      const j = c + steps * off[mv];
+      const ng = gc + (mv < 4 ? steps : steps + OCTILE_K * steps) * unit;
+      let pos: number;
+      if (mark[j] !== gen) {
+        mark[j] = gen;
+        pos = size++;
+      } else if (ng < g[j] && (pos = heapPos[j]) >= 0) {
+        // Open with a worse g: decrease-key. Closed jump points are not reopened.
+      } else {
+        continue;
       }
+      g[j] = ng;
+      parent[j] = c;
+      let ax = cx + steps * MOVE_DX[mv] - goalX, ay = cy + steps * MOVE_DY[mv] - goalY;
+      if (ax < 0) ax = -ax;
+      if (ay < 0) ay = -ay;
+      let hv = 0;
+      if (kind !== H_NONE) {
+        let v = kind === H_OCTILE ? (ax > ay ? ax + OCTILE_K * ay : ay + OCTILE_K * ax)
+          : kind === H_MANHATTAN ? ax + ay : Math.sqrt(ax * ax + ay * ay);
+        v -= shift;
+        hv = v > 0 ? v * scale : 0;
+      }
+      const f = ng + hv, tg = tieG ? ng : 0;
+      while (pos > 0) {
+        const up = (pos - 1) >> 1;
+        const uf = hf[up];
+        if (f > uf || (f === uf && tg <= hg[up])) break;
+        const other = heap[up];
+        heap[pos] = other;
+        hf[pos] = uf;
+        hg[pos] = hg[up];
+        heapPos[other] = pos;
+        pos = up;
+      }
+      heap[pos] = j;
+      hf[pos] = f;
+      hg[pos] = tg;
+      heapPos[j] = pos;
     }
   }
+  s.heapSize = 0;
+  s.expanded += n;
   s.state = ST_UNREACHABLE;
   return 'unreachable';
 }
