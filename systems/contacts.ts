@@ -3,16 +3,17 @@
  * manifolds into a flat SoA contact buffer users can read, and pushes overlapping agents apart.
  *
  * Passes:
- *  1. Bounds: each agent's bounding radius (its shape's, or agent.radius for the default circle) and the largest
- *     displacement since the spatial hash was built (positions moved during integration; queries are padded by it).
- *  2. Broad phase: agent pairs from `world.hash` (each pair once, smaller entity id first), agent × static shapes
- *     from a uniform grid over the static shapes, agent × obstacle segments (the world's ORCA obstacles and steering
- *     walls) from a second grid over the segments; both grids are rebuilt only when their geometry changes (counting
- *     sort into flat arrays). Pairs within a speculative distance (a quarter of the largest agent radius) are kept
- *     as resolution candidates, since resolution moves agents.
+ *  1. Bounds: each agent's bounding radius (its shape's, or agent.radius for the default circle), once per frame.
+ *  2. Broad phase: agent pairs from a cell-list sweep over the agents' current positions (src/contacts/pair-grid.ts;
+ *     each pair once, owned by its smaller entity id when both look for contacts this frame, else by the one that
+ *     does), kept with a skin so later detection rounds of the frame re-use the list (see detect); agent × static
+ *     shapes from a uniform grid over the static shapes, agent × obstacle segments (the world's ORCA obstacles and
+ *     steering walls) from a second grid over the segments; both grids are rebuilt only when their geometry changes
+ *     (counting sort into flat arrays). Pairs within a speculative distance (a quarter of the largest agent radius)
+ *     are kept as resolution candidates, since resolution moves agents.
  *  3. Narrow phase: circle–circle inline (the common case), anything else through contactManifold2 (GJK/EPA and
  *     clipping); circle × segment by the exact closest point. Touching contacts go to the buffer in a deterministic
- *     order (dense agent order, then hash order).
+ *     order: agents in dense order, each with its agent partners by increasing entity id, then its static shapes.
  *  4. Positional resolution (position-based, Müller et al. 2007 "Position Based Dynamics", with the Jacobi
  *     averaging of Macklin et al. 2014 "Unified Particle Physics", section 4.2): passes that each compute every
  *     agent–agent constraint's correction (depth − slop/2, split by inverse mass) from the same positions before
@@ -42,6 +43,18 @@ import type { Shape2 } from '../src/collision/shapes2d';
 import { contactManifold2, createManifold2, createManifold2Input } from '../src/collision/manifold2d';
 import type { ObstacleSet } from '../src/avoidance/obstacles';
 import type { SegmentGrid } from '../src/steering/segment-grid';
+import { buildPairGrid, createPairGrid, createPairList, gatherPairs } from '../src/contacts/pair-grid';
+import type { PairGrid, PairList } from '../src/contacts/pair-grid';
+
+/**
+ * Skin of the candidate-pair list, in units of the largest agent bounding radius: a list re-used by later detection
+ * rounds of a frame while no agent has moved by more than half of it (see detect). Larger: more pairs to filter per
+ * round; smaller: more rebuilds. (Horde, 100k agents: 3 rounds a frame, tried 0.5–2, see docs/COLLISION.md.)
+ */
+const SKIN = 1;
+/** Extra search distance of the obstacle-segment test, in largest bounding radii: the lower bound it leaves lets an
+ * agent skip the test until it has moved that far (see detect). */
+const WALL_SKIN = 4;
 
 /** The flat contact buffer (structure of arrays, `capacity` slots, first `count` valid). */
 export interface ContactBuffer {
@@ -133,6 +146,22 @@ interface ContactsState {
   active: Int32Array; qx: Float64Array; qy: Float64Array;
   /** Set by resolve: an agent moved too far for the round's candidates (a new round is needed). */
   escaped: boolean;
+  /** Agents resolve moved (st.active[0..na)). */
+  na: number;
+  // per-frame detection constants: largest bounding radius, speculative distance, pair-list skin (metres)
+  maxBound: number; spec: number; skin: number;
+  // agents with LOD_CONTACTS this frame, in dense order
+  actList: Int32Array; actCount: number;
+  // broad phase: grid over the current positions and the candidate pairs with a skin, positions at its build and
+  // the largest squared displacement since (see detect)
+  grid2: PairGrid; pairs: PairList; gx: Float64Array; gy: Float64Array; listDisp2: number;
+  /** Pair lists built (profiling: rounds − builds re-used a list). */
+  listBuilds: number;
+  // lower bound of each agent's centre distance to the obstacle segments, taken at (segGx, segGy)
+  segLow: Float64Array; segGx: Float64Array; segGy: Float64Array;
+  // the candidate pairs in the order the last full detection pass visited them, and the active agents it found
+  // possibly near a segment (re-tested by later rounds)
+  flatA: Int32Array; flatB: Int32Array; flatCount: number; wallCand: Int32Array; wallCandCount: number;
 }
 
 /** ORCA obstacle segments and steering walls, flattened ([ax, ay, bx, by] per segment) with a CSR grid. */
@@ -168,6 +197,10 @@ function contactsState(world: CrowdWorld): ContactsState {
         start: new Int32Array(1), items: new Int32Array(0), stamp: new Int32Array(0), stampValue: 0 },
       nearWall: new Int32Array(n), nearCount: 0, wallStamp: new Int32Array(n), wallStampValue: 0,
       x0: new Float64Array(n), y0: new Float64Array(n), active: new Int32Array(n), qx: new Float64Array(n), qy: new Float64Array(n), escaped: false,
+      na: 0, maxBound: 0, spec: 0, skin: 0, actList: new Int32Array(n), actCount: 0,
+      grid2: createPairGrid(n), pairs: createPairList(n), gx: new Float64Array(n), gy: new Float64Array(n), listDisp2: 0, listBuilds: 0,
+      segLow: new Float64Array(n).fill(-Infinity), segGx: new Float64Array(n), segGy: new Float64Array(n),
+      flatA: new Int32Array(1024), flatB: new Int32Array(1024), flatCount: 0, wallCand: new Int32Array(n), wallCandCount: 0,
     };
     (world.systems as Record<string, unknown>).contacts = st;
   }
@@ -386,6 +419,7 @@ function refreshSegments(world: CrowdWorld, st: ContactsState): void {
   const vc = set === null ? 0 : set.vertexCount;
   if (set === sg.orcaSet && vc === sg.orcaVertices && walls === sg.walls) return;
   sg.orcaSet = set; sg.orcaVertices = vc; sg.walls = walls;
+  st.segLow.fill(-Infinity); // the agents' distance bounds were taken against the old segments
   const list: number[] = [];
   if (set !== null) {
     const x = set.x, y = set.y, next = set.next, prev = set.prev;
@@ -564,11 +598,13 @@ export function contactsSystem(world: CrowdWorld, dt = 0): void {
     st.bound = new Float64Array(m); st.agentStamp = new Int32Array(m); st.accX = new Float64Array(m); st.accY = new Float64Array(m); st.accN = new Int32Array(m);
     st.x0 = new Float64Array(m); st.y0 = new Float64Array(m); st.wallStamp = new Int32Array(m); st.nearWall = new Int32Array(m);
     st.active = new Int32Array(m); st.qx = new Float64Array(m); st.qy = new Float64Array(m);
+    st.actList = new Int32Array(m); st.pairs = createPairList(m); st.gx = new Float64Array(m); st.gy = new Float64Array(m);
+    st.wallCand = new Int32Array(m);
+    st.segLow = new Float64Array(m).fill(-Infinity); st.segGx = new Float64Array(m); st.segGy = new Float64Array(m);
   }
   for (let i = 0; i < n; i++) { const e = dense[i]; st.x0[e] = px[e]; st.y0[e] = py[e]; }
   let pairs = 0, passes = 0, rounds = 0;
-  // Detection and resolution, repeated (at most 3 rounds) while resolution moved some agent by more than half the
-  // speculative distance: only then can a pair that was not a candidate have come to overlap.
+  const builds0 = st.listBuilds;
   // Detection and resolution rounds. The candidate lists of a round stay valid while no agent has moved by more than
   // half the speculative distance since its detection (a pair further apart than that cannot have closed); the
   // resolution stops early when one has, and a new round re-detects from the current positions. All rounds share
@@ -576,11 +612,12 @@ export function contactsSystem(world: CrowdWorld, dt = 0): void {
   const maxRounds = 16;
   for (let round = 0; round < maxRounds; round++) {
     rounds++;
-    const spec = detect(world, st, round === 0);
+    const spec = detect(world, st, round);
     pairs += st.kCount + st.nearCount;
     passes += resolve(world, st, 0.25 * spec * spec, st.iterations - passes);
     if (!st.escaped || passes >= st.iterations) break;
-    for (let i = 0; i < n; i++) { const e = dense[i]; st.x0[e] = px[e]; st.y0[e] = py[e]; }
+    // the next round's start: only the agents resolve moved have changed
+    for (let i = 0; i < st.na; i++) { const e = st.active[i]; st.x0[e] = px[e]; st.y0[e] = py[e]; }
   }
   // ---- 5. static shapes: exact sequential projection of every agent that took part in a contact (it may have been
   // pushed into a shape it did not touch before) out of the static shapes around it ----
@@ -602,63 +639,103 @@ export function contactsSystem(world: CrowdWorld, dt = 0): void {
   profileCount(world.profiler, 'contacts', 'overflow', buf.overflow);
   profileCount(world.profiler, 'contacts', 'passes', passes);
   profileCount(world.profiler, 'contacts', 'rounds', rounds);
+  profileCount(world.profiler, 'contacts', 'pairLists', st.listBuilds - builds0);
   profileRecord(world.profiler, 'contacts', t0);
 }
 
 /**
  * Broad and narrow phase (passes 1–3): fills the constraint list with every agent pair and agent × static shape
  * within the speculative distance (returned, metres) and the near-wall list with every agent within it of an
- * obstacle segment; writes the touching ones (depth ≥ −margin) to the user buffer when `report`.
+ * obstacle segment; writes the touching ones (depth ≥ −margin) to the user buffer when `round` is 0.
+ *
+ * Candidate pairs come from a list built at most once per round with a skin (pairs within r_a + r_b + spec + skin
+ * of each other, from a grid over the current positions, src/contacts/pair-grid.ts): a later round of the same
+ * frame re-uses it while no agent has moved by more than skin / 2 since it was built (a pair not on the list was
+ * then more than r_a + r_b + spec + skin apart, and is still more than r_a + r_b + spec apart: not a candidate), and
+ * rebuilds it otherwise. So every round sees exactly the pairs within r_a + r_b + spec of each other at its start,
+ * as if it had searched afresh (Verlet's neighbour list with a skin, Verlet 1967, applied within one frame).
  */
-function detect(world: CrowdWorld, st: ContactsState, report: boolean): number {
+function detect(world: CrowdWorld, st: ContactsState, round: number): number {
   const n = world.agents.count, dense = world.agents.dense;
   const buf = st.buffer;
-  const px = world.position.x, py = world.position.y, prevX = world.position.previousX, prevY = world.position.previousY;
+  const report = round === 0;
+  const px = world.position.x, py = world.position.y;
   const radius = world.agent.radius;
   const shapes = agentShapeComponent(world);
   const shapeIdx = shapes.shape, angle = shapes.angle;
   const table = agentShapeTable(world);
   const bound = st.bound;
-  // ---- 1. bounds ----
-  let maxBound = 0, maxDisp2 = 0;
-  for (let i = 0; i < n; i++) {
-    const e = dense[i];
-    const k = shapeIdx[e];
-    const b = k < 0 ? radius[e] : table[k].boundingRadius;
-    bound[e] = b;
-    if (b > maxBound) maxBound = b;
-    const dx = px[e] - prevX[e], dy = py[e] - prevY[e];
-    const d2 = dx * dx + dy * dy;
-    if (d2 > maxDisp2) maxDisp2 = d2;
+  const lodFlags = lodComponent(world).flags;
+  let rebuild = round === 0;
+  if (round === 0) {
+    // ---- 1. bounds (once per frame: radii and shapes do not change within it) ----
+    let maxBound = 0;
+    for (let i = 0; i < n; i++) {
+      const e = dense[i];
+      const k = shapeIdx[e];
+      const b = k < 0 ? radius[e] : table[k].boundingRadius;
+      bound[e] = b;
+      if (b > maxBound) maxBound = b;
+    }
+    st.maxBound = maxBound;
+    // speculative distance: pairs this close are resolution candidates even if not touching yet (resolution moves
+    // agents; a pair further apart than this cannot close unless some agent moves by more than half of it, which
+    // resolve checks)
+    st.spec = st.margin + 0.25 * maxBound;
+    st.skin = SKIN * maxBound;
+    // LOD: only agents with the LOD_CONTACTS bit this frame look for contacts (far agents one frame in N). A pair
+    // is handled once: by its smaller id when both are active, else by its active member.
+    let na = 0;
+    const list = st.actList;
+    for (let i = 0; i < n; i++) { const e = dense[i]; if ((lodFlags[e] & LOD_CONTACTS) !== 0) list[na++] = e; }
+    st.actCount = na;
+  } else {
+    // displacement since the pair list was built: only the agents the last resolution touched have moved
+    const gx = st.gx, gy = st.gy, act = st.active;
+    let d2max = st.listDisp2;
+    for (let i = 0; i < st.na; i++) {
+      const e = act[i], dx = px[e] - gx[e], dy = py[e] - gy[e], d2 = dx * dx + dy * dy;
+      if (d2 > d2max) d2max = d2;
+    }
+    st.listDisp2 = d2max;
+    // valid while 2 · max displacement ≤ skin (a relative 1e-9 below it, for round-off in the distances)
+    if (4 * d2max > st.skin * st.skin * (1 - 1e-9)) rebuild = true;
   }
-  // speculative distance: pairs this close are resolution candidates even if not touching yet (resolution moves
-  // agents; a pair further apart than this cannot close unless some agent moves by more than half of it, which the
-  // caller checks)
-  const spec = st.margin + 0.25 * maxBound;
-  // the hash holds positions from before integration: pad queries by both agents' largest move
-  const pad = 2 * Math.sqrt(maxDisp2) + spec;
-  const hashed = world.hash.count === n;
+  const spec = st.spec, skin = st.skin, maxBound = st.maxBound;
+  const actList = st.actList, na = st.actCount;
+  const pl = st.pairs;
+  if (rebuild) {
+    // ---- 2a. broad phase: candidate pairs within r_a + r_b + spec + skin, from a grid over the positions now ----
+    buildPairGrid(st.grid2, px, py, bound, lodFlags, LOD_CONTACTS, dense, n, Math.max(2 * maxBound + spec + skin, 1e-9));
+    gatherPairs(st.grid2, spec + skin, actList, na, pl);
+    const gx = st.gx, gy = st.gy;
+    for (let i = 0; i < n; i++) { const e = dense[i]; gx[e] = px[e]; gy[e] = py[e]; }
+    st.listDisp2 = 0;
+    st.listBuilds++;
+  }
   st.kCount = 0;
   st.nearCount = 0;
   const wallFrame = ++st.wallStampValue;
-  // LOD: only agents with the LOD_CONTACTS bit this frame look for contacts (far agents one frame in N). A pair is
-  // handled once: by its smaller id when both are active, else by its active member.
-  const lodFlags = lodComponent(world).flags;
-  // ---- 2–3. broad and narrow phase ----
-  for (let i = 0; i < n; i++) {
-    const ea = dense[i];
-    if ((lodFlags[ea] & LOD_CONTACTS) === 0) continue;
+  // a later round with the same list and no static shapes: only the listed pairs and the agents that were within
+  // reach of a segment need looking at (detectFromList); otherwise every active agent is visited, and the pairs and
+  // those agents are recorded for the later rounds
+  if (!rebuild && st.grid.nx === 0) { detectFromList(world, st, wallFrame); return spec; }
+  if (pl.count > st.flatA.length) { st.flatA = new Int32Array(2 * pl.count); st.flatB = new Int32Array(2 * pl.count); }
+  const flatA = st.flatA, flatB = st.flatB;
+  let nf = 0, nwc = 0;
+  const wallCand = st.wallCand, half = 0.5 * skin;
+  const pOff = pl.off, pCnt = pl.cnt, pB = pl.b;
+  const segLow = st.segLow, segGx = st.segGx, segGy = st.segGy;
+  const segReach = spec + WALL_SKIN * maxBound;
+  // ---- 2b–3. narrow phase ----
+  for (let i = 0; i < na; i++) {
+    const ea = actList[i];
     const xa = px[ea], ya = py[ea], ba = bound[ea];
     const defaultA = shapeIdx[ea] < 0;
     // agents
-    let m = 0;
-    if (hashed) {
-      _queryR[0] = ba + maxBound + pad;
-      m = queryRadiusAt(world.hash, px, py, ea, _queryR, 0, ea, _candidates);
-    }
-    for (let q = 0; q < m; q++) {
-      const eb = _candidates[q];
-      if (eb < ea && (lodFlags[eb] & LOD_CONTACTS) !== 0) continue; // each pair once (see above)
+    for (let q = pOff[ea], qe = q + pCnt[ea]; q < qe; q++) {
+      const eb = pB[q];
+      flatA[nf] = ea; flatB[nf] = eb; nf++;
       const dx = px[eb] - xa, dy = py[eb] - ya;
       const reach = ba + bound[eb] + spec;
       const d2 = dx * dx + dy * dy;
@@ -722,18 +799,97 @@ function detect(world: CrowdWorld, st: ContactsState, report: boolean): number {
       }
     }
     // obstacle segments (ORCA obstacles, steering walls): agents within the speculative distance are projected
-    // out of them after every resolution pass
+    // out of them after every resolution pass. The distance from a point to the segment set is 1-Lipschitz, so a
+    // lower bound L of the centre's distance taken at (gx, gy) still bounds it at p by L − |p − g|: while that is
+    // ≥ r + spec the agent is certainly not near a segment and the search is skipped (across frames too; the bound
+    // is reset when the segments change). Otherwise the exact gap decides, as before.
     if (st.seg.nx > 0 && st.wallStamp[ea] !== wallFrame) {
-      _gapArgs[0] = xa; _gapArgs[1] = ya; _gapArgs[2] = ba; _gapArgs[3] = spec;
-      segmentGap(st.seg, _gapArgs);
-      if (_gapArgs[4] < spec) {
-        st.wallStamp[ea] = wallFrame;
-        st.nearWall[st.nearCount++] = ea;
-      }
+      nearSegments(st, ea, xa, ya, ba, spec, segReach, wallFrame);
+      // while the list is valid the agent stays within skin/2 of here: it needs testing again in later rounds
+      // unless its bound leaves room for that
+      const ddx = xa - segGx[ea], ddy = ya - segGy[ea];
+      const room = segLow[ea] - ba - spec - half;
+      if (!(room > 0 && ddx * ddx + ddy * ddy < room * room)) wallCand[nwc++] = ea;
+    }
+  }
+  st.flatCount = nf; st.wallCandCount = nwc;
+  _input.margin = st.margin;
+  return spec;
+}
+
+/**
+ * Obstacle segments (ORCA obstacles, steering walls): marks agent e near-wall when its gap to a segment is below
+ * `spec` (it is then projected out of them after every resolution pass). The distance from a point to the segment
+ * set is 1-Lipschitz, so a lower bound L of the centre's distance taken at (segGx, segGy) still bounds it at p by
+ * L − |p − g|: while that is ≥ r + spec the agent is certainly not near a segment and the search is skipped (across
+ * frames too; the bound is reset when the segments change). Otherwise the exact gap decides, searched over
+ * `segReach` (> spec) so the new bound lets the agent skip the next tests.
+ */
+function nearSegments(st: ContactsState, e: number, x: number, y: number, r: number, spec: number, segReach: number, wallFrame: number): void {
+  const segLow = st.segLow, segGx = st.segGx, segGy = st.segGy;
+  const ddx = x - segGx[e], ddy = y - segGy[e];
+  const room = segLow[e] - r - spec; // how far the centre may move from g before it can be near a segment
+  if (room > 0 && ddx * ddx + ddy * ddy < room * room) return;
+  _gapArgs[0] = x; _gapArgs[1] = y; _gapArgs[2] = r; _gapArgs[3] = segReach;
+  segmentGap(st.seg, _gapArgs);
+  const gap = _gapArgs[4];
+  // every segment not searched is more than r + segReach from the centre (outside the cells visited); the bound is
+  // lowered by a relative 1e-9 for round-off in the distances
+  const low = (gap < segReach ? gap : segReach) + r;
+  segLow[e] = low - 1e-9 * (low + Math.abs(x) + Math.abs(y)); segGx[e] = x; segGy[e] = y;
+  if (gap < spec) {
+    st.wallStamp[e] = wallFrame;
+    st.nearWall[st.nearCount++] = e;
+  }
+}
+
+/**
+ * A later detection round re-using the candidate list, without static shapes: the listed pairs (in the order the
+ * full pass visited them, so the constraints come out in the same order) and the agents recorded as possibly near a
+ * segment. Nothing is reported to the buffer (only round 0 reports).
+ */
+function detectFromList(world: CrowdWorld, st: ContactsState, wallFrame: number): void {
+  const px = world.position.x, py = world.position.y;
+  const radius = world.agent.radius;
+  const shapes = agentShapeComponent(world);
+  const shapeIdx = shapes.shape, angle = shapes.angle;
+  const table = agentShapeTable(world);
+  const bound = st.bound, spec = st.spec;
+  const flatA = st.flatA, flatB = st.flatB, nf = st.flatCount;
+  for (let p = 0; p < nf; p++) {
+    const ea = flatA[p], eb = flatB[p];
+    const dx = px[eb] - px[ea], dy = py[eb] - py[ea];
+    const reach = bound[ea] + bound[eb] + spec;
+    const d2 = dx * dx + dy * dy;
+    if (d2 > reach * reach) continue;
+    if (shapeIdx[ea] < 0 && shapeIdx[eb] < 0) {
+      // circle–circle inline (as in detect)
+      const ra = radius[ea], rb = radius[eb];
+      const d = Math.sqrt(d2);
+      let nx = 1, ny = 0;
+      if (d > 1e-12 * (ra + rb)) { nx = dx / d; ny = dy / d; }
+      _kArgs[0] = nx; _kArgs[1] = ny; _kArgs[2] = ra + rb - d;
+      pushConstraint(st, ea, eb, 1, _kArgs);
+      continue;
+    }
+    _input.margin = spec;
+    _input.shapeA = agentShape(world, ea, table, shapeIdx, angle, _poseA, _circles);
+    _input.shapeB = agentShape(world, eb, table, shapeIdx, angle, _poseB, _circles);
+    contactManifold2(_input, _man);
+    if (_man.count > 0) {
+      _kArgs[0] = _man.normal[0]; _kArgs[1] = _man.normal[1]; _kArgs[2] = _man.depth;
+      pushConstraint(st, ea, eb, 0, _kArgs);
+    }
+  }
+  if (st.seg.nx > 0) {
+    const segReach = spec + WALL_SKIN * st.maxBound;
+    const wallCand = st.wallCand;
+    for (let w = 0, nw = st.wallCandCount; w < nw; w++) {
+      const e = wallCand[w];
+      nearSegments(st, e, px[e], py[e], bound[e], spec, segReach, wallFrame);
     }
   }
   _input.margin = st.margin;
-  return spec;
 }
 
 /**
@@ -766,6 +922,7 @@ function resolve(world: CrowdWorld, st: ContactsState, maxMove2: number, budget:
   }
   for (let w = 0; w < nw; w++) { const e = st.nearWall[w]; if (seen[e] !== frame) { seen[e] = frame; act[na++] = e; } }
   for (let i = 0; i < na; i++) { const e = act[i]; qx[e] = px[e]; qy[e] = py[e]; }
+  st.na = na;
   const rho2 = st.spectralRadius * st.spectralRadius;
   let cheb = 1, chebIt = 0, prevDeepest = Infinity;
   let passes = 0;
