@@ -8,6 +8,8 @@ import {
 } from '../../src/collision/shapes';
 import type { Pose, Shape } from '../../src/collision/shapes';
 import { createDistanceOutput, createGjkCache, gjkDistance, gjkOverlap } from '../../src/collision/gjk';
+import { pairSupport, relativePose } from '../../src/collision/pair';
+import { EPA_MAX_ITERATIONS } from '../../src/collision/epa';
 import { contactManifold, createManifold, createManifoldInput } from '../../src/collision/manifold';
 import { createRng, rand, randomQuat, poseFrom, toWorld } from './helpers';
 
@@ -182,6 +184,94 @@ describe('gjkDistance', () => {
       if (Math.abs(d) < 1e-9) continue;
       expect(gjkOverlap(a, pa, b, pb)).toBe(out.overlap);
     }
+  });
+});
+
+/**
+ * Penetration depth and normal of two overlapping boxes by brute force, written here independently of src/: the
+ * minimum over the 15 separating-axis candidates (3 + 3 face normals, 9 edge cross products) of the overlap of the
+ * two boxes' shadows, each shadow computed from the 8 world corners (not from half-extent formulas).
+ */
+function bruteForceBoxDepth(va: number[][], vb: number[][]): { depth: number; axis: number[] } {
+  const axes: number[][] = [];
+  const edges = (v: number[][]) => [[v[1], v[0]], [v[2], v[0]], [v[4], v[0]]].map(([p, q]) => [p[0] - q[0], p[1] - q[1], p[2] - q[2]]);
+  const ea = edges(va), eb = edges(vb);
+  for (const e of [...ea, ...eb]) axes.push(e);
+  for (const e of ea) for (const f of eb) axes.push([e[1] * f[2] - e[2] * f[1], e[2] * f[0] - e[0] * f[2], e[0] * f[1] - e[1] * f[0]]);
+  let depth = Infinity, axis = [0, 0, 1];
+  for (const x of axes) {
+    const l = Math.hypot(x[0], x[1], x[2]);
+    if (l < 1e-9) continue;
+    const d = [x[0] / l, x[1] / l, x[2] / l];
+    let minA = Infinity, maxA = -Infinity, minB = Infinity, maxB = -Infinity;
+    for (const p of va) { const h = p[0] * d[0] + p[1] * d[1] + p[2] * d[2]; minA = Math.min(minA, h); maxA = Math.max(maxA, h); }
+    for (const p of vb) { const h = p[0] * d[0] + p[1] * d[1] + p[2] * d[2]; minB = Math.min(minB, h); maxB = Math.max(maxB, h); }
+    const o = Math.min(maxA - minB, maxB - minA);
+    if (o < depth) { depth = o; axis = maxA - minB <= maxB - minA ? d : [-d[0], -d[1], -d[2]]; }
+  }
+  return { depth, axis };
+}
+
+describe('pairSupport (box–box)', () => {
+  it('is the farthest of the 64 corner differences along d (brute force), directions with zero components included', () => {
+    const rng = createRng(31);
+    const w = new Float64Array(3), pa = new Float64Array(3), pb = new Float64Array(3), dir = new Float64Array(3), rel = new Float64Array(12);
+    for (let c = 0; c < 300; c++) {
+      const a = boxShape(rand(rng, 0.1, 2), rand(rng, 0.1, 2), rand(rng, 0.1, 2)), b = boxShape(rand(rng, 0.1, 2), rand(rng, 0.1, 2), rand(rng, 0.1, 2));
+      // every fourth pose is axis-aligned with A, so that directions along A's axes give zero components for B too
+      const pA = poseFrom([0, 0, 0], [0, 0, 0, 1], createPose());
+      const pB = poseFrom([rand(rng, -2, 2), rand(rng, -2, 2), rand(rng, -2, 2)], c % 4 === 0 ? [0, 0, 0, 1] : randomQuat(rng), createPose());
+      relativePose(pA, pB, rel);
+      const va = worldVerts(a, pA), vb = worldVerts(b, pB);
+      const d = c % 3 === 0 ? [[1, 0, 0], [0, -1, 0], [0, 0, 1], [0, 0, 0]][c % 4] : [rand(rng, -1, 1), rand(rng, -1, 1), rand(rng, -1, 1)];
+      dir[0] = d[0]; dir[1] = d[1]; dir[2] = d[2];
+      pairSupport(a, b, rel, dir, true, w, pa, pb, 0);
+      let best = -Infinity;
+      for (const p of va) for (const q of vb) best = Math.max(best, (p[0] - q[0]) * d[0] + (p[1] - q[1]) * d[1] + (p[2] - q[2]) * d[2]);
+      expect(w[0] * d[0] + w[1] * d[1] + w[2] * d[2]).toBeCloseTo(best, 12);
+      // and the point on A is a corner of A, the point on B a corner of B
+      expect(Math.min(...va.map((p) => Math.hypot(p[0] - pa[0], p[1] - pa[1], p[2] - pa[2])))).toBeLessThan(1e-12);
+      expect(Math.min(...vb.map((p) => Math.hypot(p[0] - pb[0], p[1] - pb[1], p[2] - pb[2])))).toBeLessThan(1e-9);
+    }
+  });
+});
+
+describe('EPA (through contactManifold, fast paths off)', () => {
+  it('box–box depth and normal equal an independent 15-axis brute force on 2,000 seeded pairs (deep, coincident centres, thin plates, 1e4 offsets)', () => {
+    const rng = createRng(2024);
+    const m = createManifold();
+    let deepest = 0, maxIt = 0;
+    for (let c = 0; c < 2000; c++) {
+      const kind = c % 5; // 0, 1 random; 2 coincident centres; 3 a thin plate; 4 far from the origin
+      const a = boxShape(rand(rng, 0.2, 1.5), rand(rng, 0.2, 1.5), kind === 3 ? 1e-3 : rand(rng, 0.2, 1.5));
+      const b = boxShape(rand(rng, 0.2, 1.5), rand(rng, 0.2, 1.5), rand(rng, 0.2, 1.5));
+      const off = kind === 4 ? 1e4 : 0;
+      const pa = poseFrom([off, -off, off], randomQuat(rng), createPose());
+      const p = kind === 2 ? [0, 0, 0] : [rand(rng, -1, 1), rand(rng, -1, 1), rand(rng, -1, 1)];
+      const pb = poseFrom([off + p[0], -off + p[1], off + p[2]], randomQuat(rng), createPose());
+      const ref = bruteForceBoxDepth(worldVerts(a, pa), worldVerts(b, pb));
+      const input = createManifoldInput(a, pa, b, pb);
+      input.fastPaths = false;
+      contactManifold(input, m);
+      maxIt = Math.max(maxIt, m.epaIterations);
+      expect(m.epaIterations).toBeLessThanOrEqual(EPA_MAX_ITERATIONS);
+      if (ref.depth < 1e-6) continue; // separated or touching: not an EPA case
+      expect(m.count, `case ${c}`).toBeGreaterThan(0);
+      const tol = 1e-9 * (1 + off);
+      expect(Math.abs(m.depth - ref.depth), `case ${c} depth ${m.depth} vs ${ref.depth}`).toBeLessThan(tol);
+      // the normal is unique unless two axes tie; a tied axis must give the same depth (checked above)
+      const dn = Math.hypot(m.normal[0] - ref.axis[0], m.normal[1] - ref.axis[1], m.normal[2] - ref.axis[2]);
+      if (dn > 1e-6) {
+        // then the reported normal is itself a minimum-penetration axis: the boxes' shadows on it overlap by the depth
+        const n = [m.normal[0], m.normal[1], m.normal[2]];
+        const va = worldVerts(a, pa), vb = worldVerts(b, pb);
+        const maxA = Math.max(...va.map((q) => q[0] * n[0] + q[1] * n[1] + q[2] * n[2])), minB = Math.min(...vb.map((q) => q[0] * n[0] + q[1] * n[1] + q[2] * n[2]));
+        expect(Math.abs(maxA - minB - ref.depth), `case ${c} tied normal`).toBeLessThan(1e-7 * (1 + off));
+      }
+      deepest = Math.max(deepest, ref.depth);
+    }
+    expect(deepest).toBeGreaterThan(1); // deep overlaps were exercised
+    expect(maxIt).toBeGreaterThan(3);
   });
 });
 
