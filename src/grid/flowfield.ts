@@ -116,6 +116,8 @@ let _ffSeeds = new Int32Array(16);
 let _uQ = new Int32Array(0);
 let _uCap = 0;
 const _uTails = new Int32Array(2);
+const _uSink = new Int32Array(1); // keeps settleUniform's look-ahead loads alive
+const PF = 8; // settleUniform's look-ahead distance, in pops (4 to 16 measured alike)
 const U_CHUNK = 4096;
 const U_MIN_CAP = 16 * U_CHUNK;
 // Per cell i: st[2i] its move mask, zeroed once settled (see solveUniform); st[2i + 1] its direction code (CODE_DX/DY;
@@ -741,7 +743,21 @@ function settleUniform(
   const hi = cur + 2;
   const wm = (w - 1) | 0, wp = (w + 1) | 0;
   let settled = 0;
+  // Touch the state lines of the cell PF pops ahead (its row and the rows above and below) so they are in cache
+  // by the time it is settled: the loads of a popped cell's mask and of its vertical neighbours' codes were the
+  // sweep's main stalls (perf, 2026-11-29). JavaScript has no prefetch instruction, so these are ordinary loads into
+  // a sum kept in _uSink (else they would be optimised away); ~3% less CPU side by side, same fields.
+  let touch = 0;
+  const lim = (st.length >> 1) | 0, W = w | 0;
   for (let e = from; e < to; e++) {
+    const ea = e + PF;
+    if (ea < to) {
+      const cf = q[ea];
+      const up = cf - W, dn = cf + W;
+      touch = (touch + st[cf << 1]) | 0;
+      if (up >= 0) touch = (touch + st[up << 1]) | 0;
+      if (dn < lim) touch = (touch + st[dn << 1]) | 0;
+    }
     const c = q[e];
     const mk = st[c << 1];
     if (mk === 0) continue; // settled already (an older copy)
@@ -777,6 +793,7 @@ function settleUniform(
   }
   _uTails[0] = n1;
   _uTails[1] = n2;
+  _uSink[0] = touch;
   return settled;
 }
 
