@@ -133,6 +133,13 @@ export interface GridSearch {
   bucket: number;
   bucketed: number;
   bucketInv: number;
+  /** JPS: walkable flags packed by rows and by columns (see ensureJpsBits), for `bitsGrid` at `bitsVersion`. */
+  rowBits: Int32Array;
+  colBits: Int32Array;
+  rowStride: number;
+  colStride: number;
+  bitsGrid: Grid | null;
+  bitsVersion: number;
   generation: number;
   // ---- the current query ----
   grid: Grid | null;
@@ -180,6 +187,12 @@ export function createGridSearch(capacity = 0): GridSearch {
     bucket: 0,
     bucketed: 0,
     bucketInv: 1,
+    rowBits: new Int32Array(0),
+    colBits: new Int32Array(0),
+    rowStride: 0,
+    colStride: 0,
+    bitsGrid: null,
+    bitsVersion: -1,
     generation: 0,
     grid: null,
     gridVersion: -1,
@@ -673,53 +686,79 @@ function stepAStar(s: GridSearch, budget: number): PathStatus {
 // which either straight component jump finds something. Successive jump points are joined by a pure straight or
 // pure diagonal segment, so the cost of a jump is its octile length times the uniform cell cost.
 
-// The scans take the grid arrays as arguments (locals in registers) rather than reading module-scope state, and
-// return a step count (0: no jump point) so the caller finds the jump point's cell, coordinates and length without
-// a division.
+// The scans read the walkable flags packed 32 to a word, once by rows and once by columns (built per grid
+// version; see ensureJpsBits), and test a whole 31-cell stretch at once, the word-at-a-time scanning of Harabor &
+// Grastien's "block-based" JPS (2014). In a window whose bit b is the cell b steps ahead (bit 0 the cell the scan
+// leaves), with W the scanned line and S one side line:
+//   blocked ahead   ~W                  the scan dies at the first one;
+//   forced          S & ~(S shifted by one towards the start)   an open side cell whose side cell one step back
+//                                       is blocked (the test of the header, for all 31 cells in three operations).
+// The jump point is the first forced cell (or the goal) before the first blocked one. Lines carry 32 zero bits of
+// margin on each side and a zero line beyond each edge, so scans stop at the grid's edges without bounds checks and
+// edge sides never force. Scans return a step count (0: no jump point), so the caller finds the jump point's
+// cell, coordinates and length without a division.
 
-/** Scan from cell i = (x, y) along (dx, 0); return the steps to the first jump point, or 0 if there is none. */
-function jumpH(walk: Uint8Array, w: number, h: number, goal: number, i: number, x: number, y: number, dx: number): number {
-  const up = y > 0, down = y < h - 1;
-  // A side cell is forced when it is open and the side cell one step behind it is blocked. Carrying the previous
-  // step's side cells along halves the loads per step.
-  let upBehind = up ? walk[i - w] : 0;
-  let downBehind = down ? walk[i + w] : 0;
-  const steps = dx > 0 ? w - 1 - x : x;
-  for (let k = 1; k <= steps; k++) {
-    i += dx;
-    if (walk[i] === 0) return 0;
-    if (i === goal) return k;
-    const upSide = up ? walk[i - w] : 0;
-    const downSide = down ? walk[i + w] : 0;
-    if ((upSide === 1 && upBehind === 0) || (downSide === 1 && downBehind === 0)) return k;
-    upBehind = upSide;
-    downBehind = downSide;
-  }
-  return 0;
+/** Bit position of cell 0 in a packed line (the margin), and the 31 cells a window advances by. */
+const LINE_MARGIN = 32;
+
+/** 32 bits of the packed line starting at word `base`, from bit position q (q ≥ 0). */
+function lineBits(bits: Int32Array, base: number, q: number): number {
+  const wi = base + (q >> 5), sh = q & 31;
+  return sh === 0 ? bits[wi] : (bits[wi] >>> sh) | (bits[wi + 1] << (32 - sh));
 }
 
-/** Scan from cell i = (x, y) along (0, dy); return the steps to the first jump point, or 0 if there is none. */
-function jumpV(walk: Uint8Array, w: number, h: number, goal: number, i: number, x: number, y: number, dy: number): number {
-  const left = x > 0, right = x < w - 1;
-  const step = dy * w;
-  let leftBehind = left ? walk[i - 1] : 0;
-  let rightBehind = right ? walk[i + 1] : 0;
-  const steps = dy > 0 ? h - 1 - y : y;
-  for (let k = 1; k <= steps; k++) {
-    i += step;
-    if (walk[i] === 0) return 0;
-    if (i === goal) return k;
-    const leftSide = left ? walk[i - 1] : 0;
-    const rightSide = right ? walk[i + 1] : 0;
-    if ((leftSide === 1 && leftBehind === 0) || (rightSide === 1 && rightBehind === 0)) return k;
-    leftBehind = leftSide;
-    rightBehind = rightSide;
+/**
+ * Scan line l (lines of `stride` words, line l at (l + 1)·stride) from position a in direction d (±1); return the
+ * steps to the first jump point, or 0. (goalA, goalL): the goal in the same (along, line) coordinates.
+ */
+function jumpLine(bits: Int32Array, stride: number, a: number, l: number, d: number, goalA: number, goalL: number): number {
+  const mid = (l + 1) * stride, before = mid - stride, after = mid + stride;
+  let toGoal = 0x7fffffff;
+  if (l === goalL) {
+    const k = (goalA - a) * d;
+    if (k > 0) toGoal = k;
   }
-  return 0;
+  if (d > 0) {
+    // Window bit b = cell a + done + b; candidates b = 1..31.
+    for (let q = a + LINE_MARGIN, done = 0; ; q += 31, done += 31) {
+      const wl = lineBits(bits, mid, q), sb = lineBits(bits, before, q), sa = lineBits(bits, after, q);
+      const blocked = ~wl & ~1;
+      const forced = ((sb & ~(sb << 1)) | (sa & ~(sa << 1))) & ~1;
+      let stop = forced === 0 ? 32 : 31 - Math.clz32(forced & -forced);
+      const wall = blocked === 0 ? 32 : 31 - Math.clz32(blocked & -blocked);
+      if (toGoal - done < stop) stop = toGoal - done;
+      if (stop < wall) return done + stop;
+      if (wall < 32) return 0;
+    }
+  }
+  // Window bit 31 − b = cell a − done − b; candidates b = 1..31.
+  for (let q = a + LINE_MARGIN - 31, done = 0; ; q -= 31, done += 31) {
+    const wl = lineBits(bits, mid, q), sb = lineBits(bits, before, q), sa = lineBits(bits, after, q);
+    const blocked = ~wl & 0x7fffffff;
+    const forced = ((sb & ~(sb >>> 1)) | (sa & ~(sa >>> 1))) & 0x7fffffff;
+    let stop = forced === 0 ? 32 : Math.clz32(forced);
+    const wall = blocked === 0 ? 32 : Math.clz32(blocked);
+    if (toGoal - done < stop) stop = toGoal - done;
+    if (stop < wall) return done + stop;
+    if (wall < 32) return 0;
+  }
+}
+
+/** Scan from (x, y) along (dx, 0). */
+function jumpH(rows: Int32Array, rowStride: number, x: number, y: number, dx: number, goalX: number, goalY: number): number {
+  return jumpLine(rows, rowStride, x, y, dx, goalX, goalY);
+}
+
+/** Scan from (x, y) along (0, dy). */
+function jumpV(cols: Int32Array, colStride: number, x: number, y: number, dy: number, goalX: number, goalY: number): number {
+  return jumpLine(cols, colStride, y, x, dy, goalY, goalX);
 }
 
 /** Scan diagonally from cell i = (x, y) along (dx, dy); return the steps to the first jump point, or 0. */
-function jumpD(walk: Uint8Array, w: number, h: number, goal: number, i: number, x: number, y: number, dx: number, dy: number): number {
+function jumpD(
+  walk: Uint8Array, w: number, h: number, rows: Int32Array, rowStride: number, cols: Int32Array, colStride: number,
+  goal: number, goalX: number, goalY: number, i: number, x: number, y: number, dx: number, dy: number,
+): number {
   const vstep = dy * w;
   const sx = dx > 0 ? w - 1 - x : x;
   const sy = dy > 0 ? h - 1 - y : y;
@@ -732,9 +771,41 @@ function jumpD(walk: Uint8Array, w: number, h: number, goal: number, i: number, 
     x += dx;
     y += dy;
     if (i === goal) return k;
-    if (jumpH(walk, w, h, goal, i, x, y, dx) > 0 || jumpV(walk, w, h, goal, i, x, y, dy) > 0) return k;
+    if (jumpLine(rows, rowStride, x, y, dx, goalX, goalY) > 0 || jumpLine(cols, colStride, y, x, dy, goalY, goalX) > 0) return k;
   }
   return 0;
+}
+
+/**
+ * Bring the packed rows and columns of `s` up to date with `grid` (one pass over the grid after each edit or grid
+ * change, like the cost range; searches on an unchanged grid reuse them). Rows: line y + 1 of width + 64 bits
+ * (cell x at bit x + 32); columns: line x + 1 of height + 64 bits; one spare word per line for two-word reads.
+ */
+function ensureJpsBits(s: GridSearch, grid: Grid): void {
+  if (s.bitsGrid === grid && s.bitsVersion === grid.version) return;
+  const w = grid.width, h = grid.height, walk = grid.walkable;
+  const rowStride = ((w + 2 * LINE_MARGIN) >> 5) + 1;
+  const colStride = ((h + 2 * LINE_MARGIN) >> 5) + 1;
+  const rowWords = (h + 2) * rowStride, colWords = (w + 2) * colStride;
+  if (s.rowBits.length < rowWords) s.rowBits = new Int32Array(rowWords);
+  if (s.colBits.length < colWords) s.colBits = new Int32Array(colWords);
+  const rows = s.rowBits, cols = s.colBits;
+  rows.fill(0, 0, rowWords);
+  cols.fill(0, 0, colWords);
+  for (let y = 0; y < h; y++) {
+    const rowBase = (y + 1) * rowStride;
+    const cb = y + LINE_MARGIN, colWord = cb >> 5, colBit = 1 << (cb & 31);
+    for (let x = 0, i = y * w; x < w; x++, i++) {
+      if (walk[i] !== 1) continue;
+      const rb = x + LINE_MARGIN;
+      rows[rowBase + (rb >> 5)] |= 1 << (rb & 31);
+      cols[(x + 1) * colStride + colWord] |= colBit;
+    }
+  }
+  s.rowStride = rowStride;
+  s.colStride = colStride;
+  s.bitsGrid = grid;
+  s.bitsVersion = grid.version;
 }
 
 /** Successors of the JPS expansion under way: move number (MOVE_DX/MOVE_DY order) and jump length in steps. */
@@ -759,6 +830,8 @@ function stepJps(s: GridSearch, budget: number): PathStatus {
   const off = _astarMoveOffset;
   for (let k = 0; k < 8; k++) off[k] = MOVE_DY[k] * w + MOVE_DX[k];
   const moveOf = _jpsMove, stepsOf = _jpsSteps;
+  ensureJpsBits(s, grid);
+  const rows = s.rowBits, cols = s.colBits, rowStride = s.rowStride, colStride = s.colStride;
   const invW = 1 / w; // rows by multiplication, as in stepAStar
   let size = s.heapSize;
   let n = 0;
@@ -816,44 +889,44 @@ function stepJps(s: GridSearch, budget: number): PathStatus {
     let k: number;
     if (p < 0) {
       // Start: all eight directions.
-      if ((k = jumpH(walk, w, h, goal, c, cx, cy, 1)) > 0) { moveOf[ns] = 1; stepsOf[ns++] = k; }
-      if ((k = jumpH(walk, w, h, goal, c, cx, cy, -1)) > 0) { moveOf[ns] = 0; stepsOf[ns++] = k; }
-      if ((k = jumpV(walk, w, h, goal, c, cx, cy, 1)) > 0) { moveOf[ns] = 3; stepsOf[ns++] = k; }
-      if ((k = jumpV(walk, w, h, goal, c, cx, cy, -1)) > 0) { moveOf[ns] = 2; stepsOf[ns++] = k; }
-      if ((k = jumpD(walk, w, h, goal, c, cx, cy, 1, 1)) > 0) { moveOf[ns] = 7; stepsOf[ns++] = k; }
-      if ((k = jumpD(walk, w, h, goal, c, cx, cy, 1, -1)) > 0) { moveOf[ns] = 5; stepsOf[ns++] = k; }
-      if ((k = jumpD(walk, w, h, goal, c, cx, cy, -1, 1)) > 0) { moveOf[ns] = 6; stepsOf[ns++] = k; }
-      if ((k = jumpD(walk, w, h, goal, c, cx, cy, -1, -1)) > 0) { moveOf[ns] = 4; stepsOf[ns++] = k; }
+      if ((k = jumpH(rows, rowStride, cx, cy, 1, goalX, goalY)) > 0) { moveOf[ns] = 1; stepsOf[ns++] = k; }
+      if ((k = jumpH(rows, rowStride, cx, cy, -1, goalX, goalY)) > 0) { moveOf[ns] = 0; stepsOf[ns++] = k; }
+      if ((k = jumpV(cols, colStride, cx, cy, 1, goalX, goalY)) > 0) { moveOf[ns] = 3; stepsOf[ns++] = k; }
+      if ((k = jumpV(cols, colStride, cx, cy, -1, goalX, goalY)) > 0) { moveOf[ns] = 2; stepsOf[ns++] = k; }
+      if ((k = jumpD(walk, w, h, rows, rowStride, cols, colStride, goal, goalX, goalY, c, cx, cy, 1, 1)) > 0) { moveOf[ns] = 7; stepsOf[ns++] = k; }
+      if ((k = jumpD(walk, w, h, rows, rowStride, cols, colStride, goal, goalX, goalY, c, cx, cy, 1, -1)) > 0) { moveOf[ns] = 5; stepsOf[ns++] = k; }
+      if ((k = jumpD(walk, w, h, rows, rowStride, cols, colStride, goal, goalX, goalY, c, cx, cy, -1, 1)) > 0) { moveOf[ns] = 6; stepsOf[ns++] = k; }
+      if ((k = jumpD(walk, w, h, rows, rowStride, cols, colStride, goal, goalX, goalY, c, cx, cy, -1, -1)) > 0) { moveOf[ns] = 4; stepsOf[ns++] = k; }
     } else {
       const py = Math.floor((p + 0.5) * invW);
       const px = p - py * w;
       const dx = cx > px ? 1 : cx < px ? -1 : 0;
       const dy = cy > py ? 1 : cy < py ? -1 : 0;
       if (dx !== 0 && dy !== 0) {
-        if ((k = jumpH(walk, w, h, goal, c, cx, cy, dx)) > 0) { moveOf[ns] = MOVE_OF[4 + dx]; stepsOf[ns++] = k; }
-        if ((k = jumpV(walk, w, h, goal, c, cx, cy, dy)) > 0) { moveOf[ns] = MOVE_OF[4 + 3 * dy]; stepsOf[ns++] = k; }
-        if ((k = jumpD(walk, w, h, goal, c, cx, cy, dx, dy)) > 0) { moveOf[ns] = MOVE_OF[4 + 3 * dy + dx]; stepsOf[ns++] = k; }
+        if ((k = jumpH(rows, rowStride, cx, cy, dx, goalX, goalY)) > 0) { moveOf[ns] = MOVE_OF[4 + dx]; stepsOf[ns++] = k; }
+        if ((k = jumpV(cols, colStride, cx, cy, dy, goalX, goalY)) > 0) { moveOf[ns] = MOVE_OF[4 + 3 * dy]; stepsOf[ns++] = k; }
+        if ((k = jumpD(walk, w, h, rows, rowStride, cols, colStride, goal, goalX, goalY, c, cx, cy, dx, dy)) > 0) { moveOf[ns] = MOVE_OF[4 + 3 * dy + dx]; stepsOf[ns++] = k; }
       } else if (dx !== 0) {
-        if ((k = jumpH(walk, w, h, goal, c, cx, cy, dx)) > 0) { moveOf[ns] = MOVE_OF[4 + dx]; stepsOf[ns++] = k; }
+        if ((k = jumpH(rows, rowStride, cx, cy, dx, goalX, goalY)) > 0) { moveOf[ns] = MOVE_OF[4 + dx]; stepsOf[ns++] = k; }
         // Forced side cells (x, y±1) whose "behind" cell (x−dx, y±1) is blocked.
         if (cy > 0 && walk[c - w] === 1 && walk[c - w - dx] === 0) {
-          if ((k = jumpV(walk, w, h, goal, c, cx, cy, -1)) > 0) { moveOf[ns] = 2; stepsOf[ns++] = k; }
-          if ((k = jumpD(walk, w, h, goal, c, cx, cy, dx, -1)) > 0) { moveOf[ns] = MOVE_OF[1 + dx]; stepsOf[ns++] = k; }
+          if ((k = jumpV(cols, colStride, cx, cy, -1, goalX, goalY)) > 0) { moveOf[ns] = 2; stepsOf[ns++] = k; }
+          if ((k = jumpD(walk, w, h, rows, rowStride, cols, colStride, goal, goalX, goalY, c, cx, cy, dx, -1)) > 0) { moveOf[ns] = MOVE_OF[1 + dx]; stepsOf[ns++] = k; }
         }
         if (cy < h - 1 && walk[c + w] === 1 && walk[c + w - dx] === 0) {
-          if ((k = jumpV(walk, w, h, goal, c, cx, cy, 1)) > 0) { moveOf[ns] = 3; stepsOf[ns++] = k; }
-          if ((k = jumpD(walk, w, h, goal, c, cx, cy, dx, 1)) > 0) { moveOf[ns] = MOVE_OF[7 + dx]; stepsOf[ns++] = k; }
+          if ((k = jumpV(cols, colStride, cx, cy, 1, goalX, goalY)) > 0) { moveOf[ns] = 3; stepsOf[ns++] = k; }
+          if ((k = jumpD(walk, w, h, rows, rowStride, cols, colStride, goal, goalX, goalY, c, cx, cy, dx, 1)) > 0) { moveOf[ns] = MOVE_OF[7 + dx]; stepsOf[ns++] = k; }
         }
       } else {
-        if ((k = jumpV(walk, w, h, goal, c, cx, cy, dy)) > 0) { moveOf[ns] = MOVE_OF[4 + 3 * dy]; stepsOf[ns++] = k; }
+        if ((k = jumpV(cols, colStride, cx, cy, dy, goalX, goalY)) > 0) { moveOf[ns] = MOVE_OF[4 + 3 * dy]; stepsOf[ns++] = k; }
         const step = dy * w;
         if (cx > 0 && walk[c - 1] === 1 && walk[c - 1 - step] === 0) {
-          if ((k = jumpH(walk, w, h, goal, c, cx, cy, -1)) > 0) { moveOf[ns] = 0; stepsOf[ns++] = k; }
-          if ((k = jumpD(walk, w, h, goal, c, cx, cy, -1, dy)) > 0) { moveOf[ns] = MOVE_OF[3 + 3 * dy]; stepsOf[ns++] = k; }
+          if ((k = jumpH(rows, rowStride, cx, cy, -1, goalX, goalY)) > 0) { moveOf[ns] = 0; stepsOf[ns++] = k; }
+          if ((k = jumpD(walk, w, h, rows, rowStride, cols, colStride, goal, goalX, goalY, c, cx, cy, -1, dy)) > 0) { moveOf[ns] = MOVE_OF[3 + 3 * dy]; stepsOf[ns++] = k; }
         }
         if (cx < w - 1 && walk[c + 1] === 1 && walk[c + 1 - step] === 0) {
-          if ((k = jumpH(walk, w, h, goal, c, cx, cy, 1)) > 0) { moveOf[ns] = 1; stepsOf[ns++] = k; }
-          if ((k = jumpD(walk, w, h, goal, c, cx, cy, 1, dy)) > 0) { moveOf[ns] = MOVE_OF[5 + 3 * dy]; stepsOf[ns++] = k; }
+          if ((k = jumpH(rows, rowStride, cx, cy, 1, goalX, goalY)) > 0) { moveOf[ns] = 1; stepsOf[ns++] = k; }
+          if ((k = jumpD(walk, w, h, rows, rowStride, cols, colStride, goal, goalX, goalY, c, cx, cy, 1, dy)) > 0) { moveOf[ns] = MOVE_OF[5 + 3 * dy]; stepsOf[ns++] = k; }
         }
       }
     }

@@ -146,6 +146,43 @@ describe('findPathJps vs brute force (random grids)', () => {
     }
   });
 
+  it('packed-line scans: oracle cost on sparse grids whose lines span several 31-cell windows (97×70, 70×130)', () => {
+    // Widths and heights that are not multiples of 32 and sparse obstacles, so straight scans cross window and
+    // word boundaries and run into the grid's edges.
+    const rng = createRng(1234);
+    const search = createGridSearch();
+    for (let t = 0; t < 8; t++) {
+      const [w, h] = t % 2 === 0 ? [97, 70] : [70, 130];
+      const grid = randomGrid(rng, w, h, [0.03, 0.12][(t >> 1) % 2], 1, rngFloat);
+      const goal = rngInt(rng, w * h);
+      const oracle = bruteForceCosts(grid, [goal]);
+      for (let k = 0; k < 10; k++) {
+        const s = rngInt(rng, w * h);
+        const j = findPathJps(grid, { x: s % w, y: Math.floor(s / w) }, { x: goal % w, y: Math.floor(goal / w) }, { search });
+        if (oracle[s] === Infinity) expect(j.status).toBe('unreachable');
+        else {
+          expect(j.cost).toBeCloseTo(oracle[s], 9);
+          expect(pathCost(grid, j.cells)).toBeCloseTo(j.cost, 9);
+        }
+      }
+    }
+  });
+
+  it('sees grid edits between queries on one search state (packed lines rebuilt per grid version)', () => {
+    const grid = createGrid(80, 40);
+    const search = createGridSearch();
+    const start = { x: 2, y: 20 }, goal = { x: 77, y: 20 };
+    expect(findPathJps(grid, start, goal, { search }).cost).toBeCloseTo(75, 12);
+    // A wall at x = 40 with one gap at y = 2: the straight run is gone, the oracle gives the detour.
+    for (let y = 0; y < 40; y++) if (y !== 2) setBlocked(grid, 40, y, true);
+    const oracle = bruteForceCosts(grid, [goal.y * 80 + goal.x]);
+    const r = findPathJps(grid, start, goal, { search });
+    expect(r.cost).toBeCloseTo(oracle[start.y * 80 + start.x], 9);
+    expect(pathCost(grid, r.cells)).toBeCloseTo(r.cost, 9);
+    setBlocked(grid, 40, 2, true);
+    expect(findPathJps(grid, start, goal, { search }).status).toBe('unreachable');
+  });
+
   it('scales to a uniform non-unit cost (all cells cost 2 → every cost doubles)', () => {
     const grid = loadMap('arena.map');
     const q = loadScen('arena.map.scen')[7];
