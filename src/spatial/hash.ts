@@ -485,7 +485,7 @@ export function queryRadiusAt(
  * are accepted (an agent's layer bits against the query's mask).
  *
  * Search: when the disc covers at most SMALL_QUERY_CELLS cells (r up to the cell size), kNearestSmall scans those
- * cells and sorts the survivors. Otherwise kNearestCore runs a ring search seeded by the 3 x 3 block around the
+ * cells and sorts the survivors (by a sorting network on quantised keys, select.ts). Otherwise kNearestCore runs a ring search seeded by the 3 x 3 block around the
  * query cell, then rings of cells farther out, nearest ring first. Once k candidates are held, the search radius becomes the k-th distance (RVO2's kd-tree
  * query shrinks its radius the same way; van den Berg et al., agent.cpp insertAgentNeighbor). A cell is skipped
  * when its nearest point is beyond the radius, and the search stops at the first ring whose nearest point is.
@@ -573,17 +573,20 @@ const SMALL_QUERY_CELLS = 9;
  * 1. Candidates. Visit the cells of the disc's bounding square (at most 3 x 3), a row at a time: the cells of one row usually lie
  *    in one tile of the bucket table, so their buckets are consecutive and their entries one contiguous run of the
  *    sorted arrays, scanned in one loop (rows that cross a tile edge go cell by cell).
- * 2. Compaction. Every candidate's d² and id are written at slot m, and m advances by +(d² <= r²). V8 turns that
+ * 2. Compaction. Every candidate's d² and id are written at slot m, and m advances by +(d² <= r²) & +(id !==
+ *    excludeId). V8 turns that
  *    boolean-to-number into a flag-to-register move, so no branch depends on the data. In a crowd about half the
  *    candidates fail the test at random, and a compare-and-branch there mispredicts often. Measured on the 100k
  *    crowd's real candidate sets (about 25 per query): 15.5 ms with the branch, 10.3 ms with a sign-bit trick,
  *    7.3 ms with +(d² <= r²) (CPU time, 2026-11-29, shared 2-core EPYC VM).
- * 3. Order. Insertion-sort the survivors by (d², id). When there are many (r large against the spacing), keep only a
- *    bounded list of the best k + 1 instead, because excludeId may be among them. Then copy out the first k that
- *    are not excludeId.
+ * 3. Order. Up to 24 survivors: selectNearestKeys (select.ts) turns each into an int32 key (quantised d², index),
+ *    sorts the keys with a branch-free sorting network and writes the first k, unless two of the first k + 1
+ *    quantised distances are equal. Otherwise (ties, more survivors): insertion-sort them exactly by (d², id), or
+ *    when there are many keep a bounded list of the best k, and copy out the first k.
  *
  * Replacing the ring search's bounded insertion with steps 2-3 took the 100k-agent frame from 57 ms to 44 ms
- * (CPU time, queries in slot order). Wider discs go to the ring search, kNearestCore.
+ * (CPU time, queries in slot order); the network in step 3 took 100k queries in id order from 66 to 52 ms
+ * (2026-11-29). Wider discs go to the ring search, kNearestCore.
  */
 function kNearestSmall(
   hash: SpatialHash, xs: Float64Array, ys: Float64Array, xi: number, rs: Float64Array, ri: number, k: number, excludeId: number,
@@ -702,11 +705,13 @@ export type KNearestBatchIndex = 'id' | 'slot';
  * `indexBy = 'slot'`, the same go to offset t * k and outCounts[t]. Disjoint slot ranges write disjoint outputs in
  * both modes, so ranges can be split across workers. Returns the total number of neighbours written.
  *
- * Queries run in slot order, cell by cell, so consecutive queries read the same few runs of the sorted arrays from
- * cache. 'slot' output is also written sequentially. 'id' output scatters the writes over memory, and measured
- * 58 ms against 50 ms CPU for 100k agents (2026-11-29), so prefer 'slot' when the consumer can loop over slots. A
- * variant that gathered each cell's candidates once and ran all the cell's members against them was also slower
- * (60 ms against 52 ms): the per-member work dominates, not the cell lookups.
+ * With r up to the cell size (the usual setting) the dense kernel of knn-dense.ts answers the range: a per-call
+ * dense copy of the entries, two agents of a cell scanned together, sorting networks; it hands back the few queries
+ * it cannot decide (quantisation ties, crowded cells), which the single-query search answers here. Larger r, or
+ * entries spread too sparsely for a dense copy, run the single-query search for every entry, in slot order.
+ * Results are the same either way. 'slot' output is written nearly sequentially; 'id' output scatters the writes
+ * over memory and costs more (100k agents: 35 against 21 ms CPU, 2026-11-29), so prefer 'slot' when the consumer
+ * can loop over slots.
  */
 export function queryKNearestBatch(
   hash: SpatialHash, start: number, count: number, r: number, k: number,

@@ -19,15 +19,16 @@ import { sortKeys12, sortKeys16, sortKeys20, sortKeys24, sortKeys8 } from './sor
  *    (the caller falls back to per-query search) when the bounding box holds more than 4n + 4096 cells.
  * 2. Keys. For each candidate in the three runs, d² is computed exactly as the hash's queries compute it, and
  *    the candidate is kept (branch-free: keys[m] is written always, m advances by +(d² <= r²) & +(not itself)) as
- *    an int32 key (floor(d² S) << 6) | p, where p < 64 is its position in the scanned runs and S scales r² to
- *    2^24. Two agents of the same cell with the same cell range are scanned together, which shares the loads and
+ *    an int32 key (floor(d² S) << 8) | p, where p < 256 is its position in the scanned runs and S scales r² to
+ *    2^22. Two agents of the same cell with the same cell range are scanned together, which shares the loads and
  *    the loop overhead (2.2 -> 1.6 ns per candidate and agent).
- * 3. Order. The m <= 32 kept keys are sorted by a branch-free sorting network (sortnet.ts). floor(d² S) is
- *    monotone in d², so if the quantised distances q = key >> 6 of the first min(m, k + 1) sorted keys are all
- *    distinct, their order is the exact d² order and nothing further down can belong in the top k (anything
- *    later has q >= q[k] > q[k - 1], hence a larger d²). Otherwise (a quantisation tie: equal or nearly equal
- *    distances, about 1 query in 10^4 in a uniform crowd, every query on a lattice of duplicates) the query goes
- *    to the exact fallback, as do queries with more than 32 survivors or 64 candidates.
+ * 3. Order. Up to 24 kept keys are sorted by a branch-free sorting network (sort-keys.ts); more (a crowded
+ *    query) by a bounded insertion that keeps the k + 1 smallest. floor(d² S) is monotone in d², so if the
+ *    quantised distances q = key >> 8 of the first min(m, k + 1) sorted keys are all distinct, their order is the
+ *    exact d² order and nothing further down can belong in the top k (anything later has q >= q[k] > q[k - 1],
+ *    hence a larger d²). Otherwise (a quantisation tie: equal or nearly equal distances, about 1 query in 10^5 in
+ *    a uniform crowd, nearly every query on a lattice) the query goes to the exact fallback, as do queries with
+ *    more than 256 candidates.
  * 4. Output. d² is recomputed from E for the k winners (same formula and operands, so bit-identical) and written
  *    with the id.
  *
@@ -36,10 +37,13 @@ import { sortKeys12, sortKeys16, sortKeys20, sortKeys24, sortKeys8 } from './sor
  * with more entries than ever before is queried.
  */
 
-/** Largest number of candidates (entries in the query's cell range) the key format can index: 6 bits of p. */
-const MAX_CANDIDATES = 64;
-/** Largest number of survivors sorted by a network; more go to the fallback. */
-const MAX_SORTED = 24;
+/** Bits of a key that hold the candidate's position p in the scanned runs. */
+const P_BITS = 8;
+const P_MASK = (1 << P_BITS) - 1;
+/** Largest number of candidates (entries in the query's cell range) the key format can index. */
+const MAX_CANDIDATES = 1 << P_BITS;
+/** Largest number of survivors sorted by a network; more are ranked by a bounded insertion of their keys. */
+const MAX_NETWORK = 24;
 /** Dense bounding boxes above this many cells (beyond 4 per entry) are not worth a dense copy. */
 const DENSE_CELLS_PER_ENTRY = 4;
 const DENSE_CELLS_SLACK = 4096;
@@ -125,12 +129,12 @@ export function knnBatchDense(
     e[3 * p + 2] = id;
   }
 
-  // Key scale: survivors (d² <= r²) map to q <= 2^24, so keys stay below 2^30 + 64. Any candidate lies within two
-  // cells of the query on each axis (d² <= 8 cs², up to rounding), so d² S <= 2^29 and the int32 conversion never
-  // leaves its fast range even for the candidates that are then dropped.
+  // Key scale: survivors (d² <= r²) map to q <= 2^22, so keys stay below 2^30 + 256. Any candidate lies within two
+  // cells of the query on each axis (d² <= 8 cs², up to rounding), so d² S <= 2^27 and the int32 conversion never
+  // leaves its fast range even for the candidates that are then dropped (their shifted keys wrap, unused).
   const cs = hash.gridCellSize, inv = hash.gridInvCellSize;
   const r2 = r * r;
-  _params[0] = Math.min(16777216 / r2, 67108864 / (cs * cs));
+  _params[0] = Math.min(4194304 / r2, 16777216 / (cs * cs));
   _params[1] = r2;
   // Cell range of a query as the hash's single query computes it (hash.ts, kNearestSmall): r (1 + 1e-14) + 2^-510
   // bounds every accepted point, so cells outside [floor((x - rr) inv), floor((x + rr) inv)] hold none.
@@ -195,12 +199,12 @@ export function knnBatchDense(
           const fxa = fx - x, fya = fy - y, fxb = fx - xb, fyb = fy - yb;
           const da = dxa * dxa + dya * dya, db = dxb * dxb + dyb * dyb;
           const ga = fxa * fxa + fya * fya, gb = fxb * fxb + fyb * fyb;
-          keys[mA] = (((da * S) | 0) << 6) | p;
-          keys[mB] = (((db * S) | 0) << 6) | p;
+          keys[mA] = (((da * S) | 0) << P_BITS) | p;
+          keys[mB] = (((db * S) | 0) << P_BITS) | p;
           mA += +(da <= rSq) & +(w !== selfA);
           mB += +(db <= rSq) & +(w !== selfB);
-          keys[mA] = (((ga * S) | 0) << 6) | (p + 1);
-          keys[mB] = (((gb * S) | 0) << 6) | (p + 1);
+          keys[mA] = (((ga * S) | 0) << P_BITS) | (p + 1);
+          keys[mB] = (((gb * S) | 0) << P_BITS) | (p + 1);
           mA += +(ga <= rSq) & +(w + 3 !== selfA);
           mB += +(gb <= rSq) & +(w + 3 !== selfB);
           p += 2;
@@ -209,8 +213,8 @@ export function knnBatchDense(
           const ex = e[w], ey = e[w + 1];
           const dxa = ex - x, dya = ey - y, dxb = ex - xb, dyb = ey - yb;
           const da = dxa * dxa + dya * dya, db = dxb * dxb + dyb * dyb;
-          keys[mA] = (((da * S) | 0) << 6) | p;
-          keys[mB] = (((db * S) | 0) << 6) | p;
+          keys[mA] = (((da * S) | 0) << P_BITS) | p;
+          keys[mB] = (((db * S) | 0) << P_BITS) | p;
           mA += +(da <= rSq) & +(w !== selfA);
           mB += +(db <= rSq) & +(w !== selfB);
           p++;
@@ -219,16 +223,16 @@ export function knnBatchDense(
         for (; w + 3 < we; w += 6) {
           const dx = e[w] - x, dy = e[w + 1] - y, fx = e[w + 3] - x, fy = e[w + 4] - y;
           const d2 = dx * dx + dy * dy, g2 = fx * fx + fy * fy;
-          keys[mA] = (((d2 * S) | 0) << 6) | p;
+          keys[mA] = (((d2 * S) | 0) << P_BITS) | p;
           mA += +(d2 <= rSq) & +(w !== selfA);
-          keys[mA] = (((g2 * S) | 0) << 6) | (p + 1);
+          keys[mA] = (((g2 * S) | 0) << P_BITS) | (p + 1);
           mA += +(g2 <= rSq) & +(w + 3 !== selfA);
           p += 2;
         }
         if (w < we) {
           const dx = e[w] - x, dy = e[w + 1] - y;
           const d2 = dx * dx + dy * dy;
-          keys[mA] = (((d2 * S) | 0) << 6) | p;
+          keys[mA] = (((d2 * S) | 0) << P_BITS) | p;
           mA += +(d2 <= rSq) & +(w !== selfA);
           p++;
         }
@@ -252,11 +256,10 @@ export function knnBatchDense(
         sortKeys16(keys, base, m);
       } else if (m <= 20) {
         sortKeys20(keys, base, m);
-      } else if (m <= MAX_SORTED) {
+      } else if (m <= MAX_NETWORK) {
         sortKeys24(keys, base, m);
       } else {
-        fallback[nFallback++] = ts;
-        continue;
+        smallestKeys(keys, base, m, m < k + 1 ? m : k + 1); // a crowded query: only the first k + 1 keys are needed
       }
       // Write the first n = min(m, k), checking that the quantised distances of the first min(m, k + 1) are
       // distinct (see the file comment); on a tie the exact search overwrites what was written.
@@ -265,16 +268,16 @@ export function knnBatchDense(
       let prev = -1, tie = 0;
       for (let a = 0; a < n; a++) {
         const key = keys[base + a];
-        const q = key >> 6;
+        const q = key >> P_BITS;
         tie |= +(q === prev);
         prev = q;
-        const p = key & 63;
+        const p = key & P_MASK;
         const w = 3 * (a0 + p + (-(+(p >= l0)) & d01) + (-(+(p >= l01)) & d12));
         const dx = e[w] - xq, dy = e[w + 1] - yq;
         outIds[off + a] = e[w + 2];
         outDist2[off + a] = dx * dx + dy * dy;
       }
-      if (m > n) tie |= +((keys[base + n] >> 6) === prev);
+      if (m > n) tie |= +((keys[base + n] >> P_BITS) === prev);
       if (tie !== 0) {
         fallback[nFallback++] = ts;
       } else {
@@ -287,4 +290,31 @@ export function knnBatchDense(
   hash.scanned += scanned;
   result[0] = nFallback;
   return total;
+}
+
+/**
+ * Sort the `keep` smallest of keys[base .. base + m) into keys[base .. base + keep) (1 <= keep <= m), by bounded
+ * insertion: once `keep` are held, a key enters only if it is below the largest held. For crowded queries (more
+ * survivors than the largest network): with m much larger than keep most keys are rejected by one comparison.
+ * Keys are distinct (their low bits are the candidate position), so the order is total.
+ */
+function smallestKeys(keys: Int32Array, base: number, m: number, keep: number): void {
+  const lastKept = base + keep - 1;
+  let held = 0;
+  for (let a = base; a < base + m; a++) {
+    const key = keys[a];
+    let p: number;
+    if (held < keep) {
+      p = base + held;
+      held++;
+    } else {
+      if (key > keys[lastKept]) continue;
+      p = lastKept;
+    }
+    while (p > base && keys[p - 1] > key) {
+      keys[p] = keys[p - 1];
+      p--;
+    }
+    keys[p] = key;
+  }
 }

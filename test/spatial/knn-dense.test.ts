@@ -102,16 +102,25 @@ describe('knnBatchDense', () => {
     runAndCheck(hd, dup, 0, hd.count, 0, 4, null, -1);
   });
 
-  it('leaves crowded queries (more than 64 candidates or 24 survivors) to the fallback and answers the rest', () => {
+  it('ranks crowded queries (more than 24 survivors) by bounded insertion, and leaves over 256 candidates to the fallback', () => {
     const rng = createRng(11);
-    // A dense blob (hundreds per cell) inside a sparse field.
+    // Agents 0..599: a blob of hundreds per cell (over 256 candidates); 600..999: 1 per m² (about 50 survivors
+    // within r = 4, 144 candidates); the rest a sparse field far from both.
     const p = points(3000, (i) => i < 600
       ? [rngFloat(rng) * 3, rngFloat(rng) * 3]
-      : [(rngFloat(rng) - 0.5) * 150, (rngFloat(rng) - 0.5) * 150], 12);
+      : i < 1000 ? [100 + rngFloat(rng) * 20, rngFloat(rng) * 20] : [-200 + (rngFloat(rng) - 0.5) * 150, (rngFloat(rng) - 0.5) * 150], 12);
     const h = hashOf(p, 4);
-    const left = runAndCheck(h, p, 0, h.count, 4, 10, null, -1);
-    expect(left.length).toBeGreaterThanOrEqual(600);
-    expect(left.length).toBeLessThan(h.count - 1000);
+    for (const k of [10, 40]) {
+      const left = runAndCheck(h, p, 0, h.count, 4, k, null, -1).map((t) => h.sortedIds[t]); // entity id = point index
+      let blob = 0, medium = 0;
+      for (const i of left) {
+        if (i < 600) blob++;
+        else if (i < 1000) medium++;
+      }
+      expect(blob).toBe(600);
+      expect(medium).toBeLessThan(20); // answered by the kernel (bounded insertion), checked above
+      expect(left.length).toBeLessThan(700);
+    }
   });
 
   it('declines (returns -1, writes nothing) when the occupied cells are too sparse for a dense copy', () => {
