@@ -827,6 +827,7 @@ function stepJps(s: GridSearch, budget: number): PathStatus {
   const goalX = s.goalX, goalY = s.goalY;
   const kind = s.hKind, shift = s.hShift, scale = s.hScale;
   const unit = s.unitCost;
+  const plainOctile = kind === H_OCTILE && shift === 0; // as in stepAStar
   const off = _astarMoveOffset;
   for (let k = 0; k < 8; k++) off[k] = MOVE_DY[k] * w + MOVE_DX[k];
   const moveOf = _jpsMove, stepsOf = _jpsSteps;
@@ -951,7 +952,9 @@ function stepJps(s: GridSearch, budget: number): PathStatus {
       if (ax < 0) ax = -ax;
       if (ay < 0) ay = -ay;
       let hv = 0;
-      if (kind !== H_NONE) {
+      if (plainOctile) {
+        hv = (ax > ay ? ax + OCTILE_K * ay : ay + OCTILE_K * ax) * scale;
+      } else if (kind !== H_NONE) {
         let v = kind === H_OCTILE ? (ax > ay ? ax + OCTILE_K * ay : ay + OCTILE_K * ax)
           : kind === H_MANHATTAN ? ax + ay : Math.sqrt(ax * ax + ay * ay);
         v -= shift;
@@ -1013,6 +1016,11 @@ export function readGridSearchPath(search: GridSearch, out: Int32Array): number 
   const len = gridSearchPathLength(search);
   if (len === 0) return 0;
   if (out.length < len) throw new InvalidArgumentError('out.length', out.length, `must be at least the path length ${len}`);
+  return writePath(search, out, len);
+}
+
+/** Write the found path of `len` cells (gridSearchPathLength) into `out`. */
+function writePath(search: GridSearch, out: Int32Array, len: number): number {
   const w = search.grid!.width;
   const parent = search.parent;
   let k = len - 1;
@@ -1049,7 +1057,7 @@ let _cellSlabUsed = 0;
 
 function allocCells(n: number): Int32Array {
   const bytes = 4 * n;
-  if (bytes > CELL_SLAB_BYTES >> 2) return new Int32Array(n);
+  if (n === 0 || bytes > CELL_SLAB_BYTES >> 2) return new Int32Array(n);
   // byteLength 0: the slab was transferred (detached) by a user; start a new one.
   if (_cellSlabUsed + bytes > _cellSlab.byteLength) {
     _cellSlab = new ArrayBuffer(CELL_SLAB_BYTES);
@@ -1063,8 +1071,9 @@ function allocCells(n: number): Int32Array {
 function toResult(search: GridSearch, status: PathStatus): PathResult {
   let cells: Int32Array;
   if (status === 'found') {
-    cells = allocCells(gridSearchPathLength(search));
-    readGridSearchPath(search, cells);
+    const len = gridSearchPathLength(search);
+    cells = allocCells(len);
+    writePath(search, cells, len);
   } else {
     cells = allocCells(0);
   }

@@ -323,6 +323,34 @@ describe('findPath options', () => {
   });
 });
 
+describe('findPath / findPathJps result cells (pooled buffer)', () => {
+  it('each result keeps its own cells through later queries, and a transferred buffer does not break later ones', () => {
+    const grid = loadMap('den312d.map');
+    const rng = createRng(8);
+    const kept: { cells: Int32Array; copy: number[]; cost: number }[] = [];
+    for (let t = 0; kept.length < 60; t++) {
+      const s = rngInt(rng, grid.walkable.length), g = rngInt(rng, grid.walkable.length);
+      if (!grid.walkable[s] || !grid.walkable[g]) continue;
+      const st = { x: s % grid.width, y: Math.floor(s / grid.width) }, gl = { x: g % grid.width, y: Math.floor(g / grid.width) };
+      const r = t % 2 === 0 ? findPath(grid, st, gl) : findPathJps(grid, st, gl);
+      if (r.status !== 'found') continue;
+      kept.push({ cells: r.cells, copy: Array.from(r.cells), cost: r.cost });
+    }
+    // Earlier results are untouched by later ones, and each is still a legal path of its cost.
+    for (const k of kept) {
+      expect(Array.from(k.cells)).toEqual(k.copy);
+      expect(pathCost(grid, k.cells)).toBeCloseTo(k.cost, 9);
+    }
+    // A user transfers a result's buffer (detaching the shared slab): later results are still whole.
+    structuredClone(kept[kept.length - 1].cells.buffer, { transfer: [kept[kept.length - 1].cells.buffer] });
+    const arena = loadMap('arena.map');
+    const q = loadScen('arena.map.scen')[40];
+    const r = findPath(arena, { x: q.sx, y: q.sy }, { x: q.gx, y: q.gy });
+    expect(r.cost).toBeCloseTo(q.optimal, 4);
+    expect(pathCost(arena, r.cells)).toBeCloseTo(r.cost, 9);
+  });
+});
+
 describe('findPath edge cases', () => {
   it('start equals goal: found, cost 0, one cell, for A* and JPS', () => {
     const grid = createGrid(5, 5);
