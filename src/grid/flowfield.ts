@@ -27,7 +27,8 @@
  * padded grid ~75 ms; array-stack buckets ~72 ms; one distance test per neighbour (blocked = −1, settled checked
  * only at pop) ~58 ms CPU, later ~48 ms. The uniform solver (see solveUniform for what was tried) ~38 ms CPU side by
  * side with 48 for the padded one. Time per settled cell grows by ~60% from a 256² grid (fits in L2) to 1024², so
- * the memory touched per cell matters as much as the branches.
+ * the memory touched per cell matters as much as the branches. Second round (faster passes, move masks kept per
+ * grid version, look-ahead loads; see solveUniform): ~1.17× less CPU on an unchanged grid, ~1.09× after an edit.
  */
 import { InvalidArgumentError } from '../core/errors';
 import { requireInteger } from '../core/validate';
@@ -462,9 +463,10 @@ function solveGeneral(W: number, B: number, minC: number, seedCount: number, dia
  *
  * Layout. The grid is not copied: a move mask per cell (bit k: the step with direction code k, see CODE_DX/DY,
  * from this cell stays on the grid, lands on a walkable cell and passes the corner rule) is built in one streaming
- * pass, and the solve writes integration, next and direction straight into the field at each improvement (about
- * 1.04 improvements per settled cell on random obstacles), so there is no padded distance array and no copy-back
- * pass. A step the mask forbids is redirected to the cell itself (m = c + (offset & −bit)), which never improves
+ * pass (or copied from the grid's cache of them, see initialStateWords), and the solve writes the field's
+ * integration array and a direction code per cell at each improvement (about 1.04 improvements per settled cell on
+ * random obstacles), so there is no padded distance array and no copy-back pass; one streaming pass at the end turns
+ * the codes into next, dirX and dirY. A step the mask forbids is redirected to the cell itself (m = c + (offset & −bit)), which never improves
  * (d_c + step > d_c), so the only data-dependent branch left per neighbour is the improvement test itself, which
  * reads the neighbour's code byte first: NO_PRED means never reached (distance +∞), an improvement without loading
  * the distance (goals carry GOAL_CODE instead, which the final pass treats as NO_PRED). The
@@ -498,6 +500,32 @@ function solveGeneral(W: number, B: number, minC: number, seedCount: number, dia
  *   - also skipping settled neighbours by their mask byte before anything else: 44.9 vs 36.8 (one more
  *     unpredictable branch per neighbour costs more than the warm distance load it saves).
  * Phases of one build (wall ms, same machine): masks 3.4, fill 0.3, bucket sweep 29.8, next/direction pass 3.8.
+ *
+ * Second round (issue #3's missed 30 ms target; CPU ms per build, side by side with a frozen copy of the solver
+ * above, bit-identical fields throughout, loaded shared machine, 2026-11-29), against ~35.5 ms idle before:
+ *   - the streaming passes: one 16-bit state word per cell (mask and NO_PRED from one table), four cells per
+ *     iteration (TurboFan re-checks every array once per loop iteration, so unrolling amortises it), rows of whole
+ *     32-bit words built from column codes four cells per operation; the direction pass reading two cells per 32-bit
+ *     load and writing both cells' directions with one 8-byte store: masks 3.6 → 2.1, directions 4.0 → 2.5;
+ *   - the state words kept per grid and move rule for the grid version they came from (initialStateWords): on an
+ *     unchanged grid a build copies 2 bytes per cell instead of rebuilding them, 2.1 → 0.15;
+ *   - the look-ahead loads in settleUniform: 2–3 %. A perf profile (cpu-clock samples on V8's jitdump) put the
+ *     sweep's stalls on the popped cell's mask load and its vertical neighbours' code loads (~20 % of samples); with
+ *     the look-ahead they move onto the look-ahead loads, and ordinary loads, unlike prefetches, still hold up
+ *     retirement, so most of the latency remains. Also loading the distance lines ahead: 0.82× (cold lines).
+ * Tried and dropped in that round: the settle loop rewritten with int32 locals and literal constants, one function
+ * per connectivity (no change: the tagged-parameter checks it removed were off the critical path); all eight tests
+ * made branch-free into a bit set (setcc), then a loop over its bits for the writes: 45.9 vs 38.4; the loop
+ * duplicated per arrival direction (a switch on the popped cell's code, so each copy's branches see a more biased
+ * history): 42.6 vs 37.0; the popped cell's mask carried in a byte queue beside q, off the dependent-load chain:
+ * ±0 (−10 % natively); 16-bit state-word reads in the settle loop: ±0.
+ * The same sweep compiled natively (gcc -O2, same machine) takes ~22 ms against V8's ~29: the algorithm, not the
+ * JIT, sets the cost: ~1.5 mispredicted first-reach tests per settled cell (0 % obstacles: 11.6 ns per cell, 20 %:
+ * 20.5, in cache) and cache misses on the front. Natively, too, nothing tried moves it much: branch-free relaxation
+ * (writes to a sink) +15–25 %; a loop over only the unsettled allowed neighbours (each cell clearing its bit in its
+ * neighbours' masks) ±0; arrival-relative test order +20 %; exact Dijkstra by merging two FIFOs (orthogonal and
+ * diagonal relaxations, first reach final, no distance compares) ±0, with a branch-free merge +30 %; 8×8 to 32×32
+ * tiled layouts −5 %; true prefetch instructions −15 %.
  */
 function solveUniform(field: FlowField, minC: number, diagonals: boolean, cut: boolean): void {
   const grid = field.grid;
