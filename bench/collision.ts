@@ -99,9 +99,14 @@ export const collisionBench: BenchModule = {
     let touching = 0, points = 0;
     for (let i = 0; i < n; i++) { set(i); contactManifold(input, man); if (man.count > 0) { touching++; points += man.count; } }
     input.fastPaths = false;
+    // iteration counts of the GJK/EPA path (untimed pass): mean GJK iterations, mean and largest EPA expansions
+    let gjkIt = 0, epaIt = 0, epaMax = 0;
+    for (let i = 0; i < n; i++) { set(i); contactManifold(input, man); gjkIt += man.gjkIterations; epaIt += man.epaIterations; if (man.epaIterations > epaMax) epaMax = man.epaIterations; }
     const box = timePairs(n, (i) => { set(i); contactManifold(input, man); });
     const boxCpu = lastCpuUs;
-    ctx.record(row('collision', `box-box manifold (GJK+EPA+clip), ${n} pairs`, 'us', box, 1, { cpuUsPerPair: boxCpu, touching: touching / n, pointsPerContact: points / Math.max(1, touching) }));
+    ctx.record(row('collision', `box-box manifold (GJK+EPA+clip), ${n} pairs`, 'us', box, 1, {
+      cpuUsPerPair: boxCpu, touching: touching / n, pointsPerContact: points / Math.max(1, touching), gjkIterations: gjkIt / n, epaIterations: epaIt / n, epaIterationsMax: epaMax,
+    }));
     input.fastPaths = true;
     const sat = timePairs(n, (i) => { set(i); contactManifold(input, man); });
     ctx.record(row('collision', `box-box manifold (SAT fast path+clip), ${n} pairs`, 'us', sat, 1, { cpuUsPerPair: lastCpuUs }));
