@@ -264,20 +264,7 @@ export function knnBatchDense(
       // Write the first n = min(m, k), checking that the quantised distances of the first min(m, k + 1) are
       // distinct (see the file comment); on a tie the exact search overwrites what was written.
       const n = m < k ? m : k;
-      const xq = sx[ts], yq = sy[ts];
-      let prev = -1, tie = 0;
-      for (let a = 0; a < n; a++) {
-        const key = keys[base + a];
-        const q = key >> P_BITS;
-        tie |= +(q === prev);
-        prev = q;
-        const p = key & P_MASK;
-        const w = 3 * (a0 + p + (-(+(p >= l0)) & d01) + (-(+(p >= l01)) & d12));
-        const dx = e[w] - xq, dy = e[w + 1] - yq;
-        outIds[off + a] = e[w + 2];
-        outDist2[off + a] = dx * dx + dy * dy;
-      }
-      if (m > n) tie |= +((keys[base + n] >> P_BITS) === prev);
+      const tie = writeWinners(keys, base, m, n, e, sx, sy, ts, a0, l0, l01, d01, d12, outIds, outDist2, off);
       if (tie !== 0) {
         fallback[nFallback++] = ts;
       } else {
@@ -317,4 +304,31 @@ function smallestKeys(keys: Int32Array, base: number, m: number, keep: number): 
     }
     keys[p] = key;
   }
+}
+
+/**
+ * Write the first n sorted keys' neighbours (id, exact d²) at outIds/outDist2[off ..), the query being slot t; returns
+ * non-zero if the quantised distances of the first min(m, n + 1) keys are not all distinct (the caller then
+ * discards this output). A function of its own so that V8 keeps its few loop invariants in registers: inside the
+ * large batch loop they were spilled and reloaded on every iteration.
+ */
+function writeWinners(
+  keys: Int32Array, base: number, m: number, n: number, e: Float64Array, sx: Float64Array, sy: Float64Array, t: number,
+  a0: number, l0: number, l01: number, d01: number, d12: number, outIds: Int32Array, outDist2: Float64Array, off: number,
+): number {
+  const xq = sx[t], yq = sy[t];
+  let prev = -1, tie = 0;
+  for (let a = 0; a < n; a++) {
+    const key = keys[base + a];
+    const q = key >> P_BITS;
+    tie |= +(q === prev);
+    prev = q;
+    const p = key & P_MASK;
+    const w = 3 * (a0 + p + (-(+(p >= l0)) & d01) + (-(+(p >= l01)) & d12));
+    const dx = e[w] - xq, dy = e[w + 1] - yq;
+    outIds[off + a] = e[w + 2];
+    outDist2[off + a] = dx * dx + dy * dy;
+  }
+  if (m > n) tie |= +((keys[base + n] >> P_BITS) === prev);
+  return tie;
 }
