@@ -18,10 +18,11 @@ import { sortKeys12, sortKeys16, sortKeys20, sortKeys24, sortKeys8 } from './sor
  *    every loop iteration, so the number of arrays a loop touches is most of its cost.) O(n + cells); skipped
  *    (the caller falls back to per-query search) when the bounding box holds more than 4n + 4096 cells.
  * 2. Keys. For each candidate in the three runs, d² is computed exactly as the hash's queries compute it, and
- *    the candidate is kept (branch-free: keys[m] is written always, m advances by +(d² <= r²) & +(not itself)) as
+ *    the candidate is kept (branch-free: keys[m] is written always, m advances by +(d² <= r²)) as
  *    an int32 key (floor(d² S) << 8) | p, where p < 256 is its position in the scanned runs and S scales r² to
  *    2^22. Two agents of the same cell with the same cell range are scanned together, which shares the loads and
- *    the loop overhead (2.2 -> 1.6 ns per candidate and agent).
+ *    the loop overhead (2.2 -> 1.6 ns per candidate and agent). The query itself passes too (d² = 0, q = 0): when
+ *    the keys decide (below) it is the first sorted key, and it is skipped there.
  * 3. Order. Up to 24 kept keys are sorted by a branch-free sorting network (sort-keys.ts); more (a crowded
  *    query) by a bounded insertion that keeps the k + 1 smallest. floor(d² S) is monotone in d², so if the
  *    quantised distances q = key >> 8 of the first min(m, k + 1) sorted keys are all distinct, their order is the
@@ -180,11 +181,11 @@ export function knnBatchDense(
       pair = Math.floor((xb - rr) * inv) - gx === i0 && Math.floor((xb + rr) * inv) - gx === i1
         && Math.floor((yb - rr) * inv) - gy === j0 && Math.floor((yb + rr) * inv) - gy === j1;
     }
-    const selfA = 3 * slotPos[t];
     let mA = 0;
     let mB = MAX_CANDIDATES;
     // The scan: every candidate's key is written at the lane's slot m, and m advances only if the candidate is
-    // within r and is not the query itself (no data-dependent branch). Unrolled by two candidates: V8 re-checks
+    // within r (no data-dependent branch; the query itself is kept too and skipped after the sort, which is
+    // cheaper than one more test per candidate). Unrolled by two candidates: V8 re-checks
     // each typed array and reloads its base pointer once per loop iteration, so fewer iterations cost less
     // (measured 1.8 -> 1.7 ns per candidate and agent for pairs, 2.5 -> 2.0 for single agents).
     let p = 0;
@@ -192,7 +193,7 @@ export function knnBatchDense(
       const ws = 3 * (run === 0 ? a0 : run === 1 ? a1 : a2), we = 3 * (run === 0 ? e0 : run === 1 ? e1 : e2);
       let w = ws;
       if (pair) {
-        const xb = sx[tb], yb = sy[tb], selfB = 3 * slotPos[tb];
+        const xb = sx[tb], yb = sy[tb];
         for (; w + 3 < we; w += 6) {
           const ex = e[w], ey = e[w + 1], fx = e[w + 3], fy = e[w + 4];
           const dxa = ex - x, dya = ey - y, dxb = ex - xb, dyb = ey - yb;
@@ -201,12 +202,12 @@ export function knnBatchDense(
           const ga = fxa * fxa + fya * fya, gb = fxb * fxb + fyb * fyb;
           keys[mA] = (((da * S) | 0) << P_BITS) | p;
           keys[mB] = (((db * S) | 0) << P_BITS) | p;
-          mA += +(da <= rSq) & +(w !== selfA);
-          mB += +(db <= rSq) & +(w !== selfB);
+          mA += +(da <= rSq);
+          mB += +(db <= rSq);
           keys[mA] = (((ga * S) | 0) << P_BITS) | (p + 1);
           keys[mB] = (((gb * S) | 0) << P_BITS) | (p + 1);
-          mA += +(ga <= rSq) & +(w + 3 !== selfA);
-          mB += +(gb <= rSq) & +(w + 3 !== selfB);
+          mA += +(ga <= rSq);
+          mB += +(gb <= rSq);
           p += 2;
         }
         if (w < we) {
@@ -215,8 +216,8 @@ export function knnBatchDense(
           const da = dxa * dxa + dya * dya, db = dxb * dxb + dyb * dyb;
           keys[mA] = (((da * S) | 0) << P_BITS) | p;
           keys[mB] = (((db * S) | 0) << P_BITS) | p;
-          mA += +(da <= rSq) & +(w !== selfA);
-          mB += +(db <= rSq) & +(w !== selfB);
+          mA += +(da <= rSq);
+          mB += +(db <= rSq);
           p++;
         }
       } else {
@@ -224,16 +225,16 @@ export function knnBatchDense(
           const dx = e[w] - x, dy = e[w + 1] - y, fx = e[w + 3] - x, fy = e[w + 4] - y;
           const d2 = dx * dx + dy * dy, g2 = fx * fx + fy * fy;
           keys[mA] = (((d2 * S) | 0) << P_BITS) | p;
-          mA += +(d2 <= rSq) & +(w !== selfA);
+          mA += +(d2 <= rSq);
           keys[mA] = (((g2 * S) | 0) << P_BITS) | (p + 1);
-          mA += +(g2 <= rSq) & +(w + 3 !== selfA);
+          mA += +(g2 <= rSq);
           p += 2;
         }
         if (w < we) {
           const dx = e[w] - x, dy = e[w + 1] - y;
           const d2 = dx * dx + dy * dy;
           keys[mA] = (((d2 * S) | 0) << P_BITS) | p;
-          mA += +(d2 <= rSq) & +(w !== selfA);
+          mA += +(d2 <= rSq);
           p++;
         }
       }
@@ -245,6 +246,9 @@ export function knnBatchDense(
       const ts = t + lane;
       const base = lane * MAX_CANDIDATES;
       const m = lane === 0 ? mA : mB - MAX_CANDIDATES;
+      // The query itself is among its candidates (d² = 0, so q = 0) unless the layer filter dropped it: when the
+      // keys decide, it is the first sorted key (another q = 0 would be a tie with it), and is skipped.
+      const skip = slotPos[ts] >= 0 ? 1 : 0;
       scanned += P;
       const id = sid[ts];
       const o = bySlot ? ts : id;
@@ -259,12 +263,12 @@ export function knnBatchDense(
       } else if (m <= MAX_NETWORK) {
         sortKeys24(keys, base, m);
       } else {
-        smallestKeys(keys, base, m, m < k + 1 ? m : k + 1); // a crowded query: only the first k + 1 keys are needed
+        smallestKeys(keys, base, m, m < k + 1 + skip ? m : k + 1 + skip); // crowded: only the first k + 1 (+ itself) matter
       }
       // Write the first n = min(m, k), checking that the quantised distances of the first min(m, k + 1) are
       // distinct (see the file comment); on a tie the exact search overwrites what was written.
-      const n = m < k ? m : k;
-      const tie = writeWinners(keys, base, m, n, e, sx, sy, ts, a0, l0, l01, d01, d12, outIds, outDist2, off);
+      const n = m - skip < k ? m - skip : k;
+      const tie = writeWinners(keys, base + skip, m - skip, n, skip - 1, e, sx, sy, ts, a0, l0, l01, d01, d12, outIds, outDist2, off);
       if (tie !== 0) {
         fallback[nFallback++] = ts;
       } else {
@@ -313,11 +317,11 @@ function smallestKeys(keys: Int32Array, base: number, m: number, keep: number): 
  * large batch loop they were spilled and reloaded on every iteration.
  */
 function writeWinners(
-  keys: Int32Array, base: number, m: number, n: number, e: Float64Array, sx: Float64Array, sy: Float64Array, t: number,
+  keys: Int32Array, base: number, m: number, n: number, prevQ: number, e: Float64Array, sx: Float64Array, sy: Float64Array, t: number,
   a0: number, l0: number, l01: number, d01: number, d12: number, outIds: Int32Array, outDist2: Float64Array, off: number,
 ): number {
   const xq = sx[t], yq = sy[t];
-  let prev = -1, tie = 0;
+  let prev = prevQ, tie = 0;
   for (let a = 0; a < n; a++) {
     const key = keys[base + a];
     const q = key >> P_BITS;
