@@ -28,7 +28,7 @@
  * only at pop) ~58 ms CPU, later ~48 ms. The uniform solver (see solveUniform for what was tried) ~38 ms CPU side by
  * side with 48 for the padded one. Time per settled cell grows by ~60% from a 256² grid (fits in L2) to 1024², so
  * the memory touched per cell matters as much as the branches. Second round (faster passes, move masks kept per
- * grid version, look-ahead loads; see solveUniform): ~1.17× less CPU on an unchanged grid, ~1.09× after an edit.
+ * grid version, look-ahead loads; see solveUniform): ~1.17× less CPU on an unchanged grid, ~1.1× after an edit.
  */
 import { InvalidArgumentError } from '../core/errors';
 import { requireInteger } from '../core/validate';
@@ -466,8 +466,9 @@ function solveGeneral(W: number, B: number, minC: number, seedCount: number, dia
  * pass (or copied from the grid's cache of them, see initialStateWords), and the solve writes the field's
  * integration array and a direction code per cell at each improvement (about 1.04 improvements per settled cell on
  * random obstacles), so there is no padded distance array and no copy-back pass; one streaming pass at the end turns
- * the codes into next, dirX and dirY. A step the mask forbids is redirected to the cell itself (m = c + (offset & −bit)), which never improves
- * (d_c + step > d_c), so the only data-dependent branch left per neighbour is the improvement test itself, which
+ * the codes into next, dirX and dirY. A step the mask forbids is redirected to the cell itself
+ * (m = c + (offset & −bit)), which never improves (d_c + step > d_c), so the only data-dependent branch left per
+ * neighbour is the improvement test itself, which
  * reads the neighbour's code byte first: NO_PRED means never reached (distance +∞), an improvement without loading
  * the distance (goals carry GOAL_CODE instead, which the final pass treats as NO_PRED). The
  * mask doubles as the settled flag: it is zeroed when the cell is settled, so stale entries (a cell improved again
