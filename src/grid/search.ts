@@ -682,9 +682,11 @@ function stepAStar(s: GridSearch, budget: number): PathStatus {
 //   open but (x−dx, y+s) is blocked: then p cannot reach it diagonally (√2) nor via (x−dx, y+s) (2), and the
 //   only optimal route is p → n → (x, y+s); (x+dx, y+s) is forced with it (1+√2 via n; the diagonal-first route
 //   through (x, y+s) is gone). Vertical arrivals are the same with x and y swapped.
-// A straight jump stops at a cell with a forced neighbour (or the goal); a diagonal jump stops at a cell from
-// which either straight component jump finds something. Successive jump points are joined by a pure straight or
-// pure diagonal segment, so the cost of a jump is its octile length times the uniform cell cost.
+// A straight jump stops at a cell with a forced neighbour (or the goal). A diagonal scan does not stop: at each
+// cell whose straight component jumps find something, those jump points become successors directly (see jumpD),
+// and it stops only at the goal or a blocked step. Successive jump points are therefore joined by diagonal steps
+// followed by straight ones, the diagonal-first octile route, so a jump costs its octile length times the uniform
+// cell cost, and a path is rebuilt by walking each link diagonal-first (writePath).
 
 // The scans read the walkable flags packed 32 to a word, once by rows and once by columns (built per grid
 // version; see ensureJpsBits), and test a whole 31-cell stretch at once, the word-at-a-time scanning of Harabor &
@@ -754,26 +756,45 @@ function jumpV(cols: Int32Array, colStride: number, x: number, y: number, dy: nu
   return jumpLine(cols, colStride, y, x, dy, goalY, goalX);
 }
 
-/** Scan diagonally from cell i = (x, y) along (dx, dy); return the steps to the first jump point, or 0. */
+/**
+ * Scan diagonally from cell i = (x, y) along (dx, dy) and append the successors found to the JPS successor buffer
+ * from slot ns; return the new count. Diagonal jump points are not generated as nodes ("pruning intermediate jump
+ * points", Harabor & Grastien 2014): where the straight scans from a diagonal cell find jump points, those are
+ * appended directly, reached by the diagonal and then the straight scan, and the diagonal scan goes on. Expanding
+ * the diagonal cell would have generated exactly these successors (its diagonal-arrival rule: both straight
+ * components and the diagonal), at the same cost, so the search graph is the usual one with each such cell
+ * contracted away; it saves a heap push, a pop and the repeated straight scans per diagonal jump point.
+ */
 function jumpD(
   walk: Uint8Array, w: number, h: number, rows: Int32Array, rowStride: number, cols: Int32Array, colStride: number,
-  goal: number, goalX: number, goalY: number, i: number, x: number, y: number, dx: number, dy: number,
+  goal: number, goalX: number, goalY: number, i: number, x: number, y: number, dx: number, dy: number, ns: number,
 ): number {
+  const cell = _jpsCell, sx = _jpsX, sy = _jpsY, diag = _jpsDiag, straight = _jpsStraight;
   const vstep = dy * w;
-  const sx = dx > 0 ? w - 1 - x : x;
-  const sy = dy > 0 ? h - 1 - y : y;
-  const steps = sx < sy ? sx : sy;
+  const ax = dx > 0 ? w - 1 - x : x;
+  const ay = dy > 0 ? h - 1 - y : y;
+  const steps = ax < ay ? ax : ay;
   for (let k = 1; k <= steps; k++) {
     // No corner cutting: both orthogonal cells must be open.
-    if (walk[i + dx] === 0 || walk[i + vstep] === 0) return 0;
+    if (walk[i + dx] === 0 || walk[i + vstep] === 0) break;
     i += vstep + dx;
-    if (walk[i] === 0) return 0;
+    if (walk[i] === 0) break;
     x += dx;
     y += dy;
-    if (i === goal) return k;
-    if (jumpLine(rows, rowStride, x, y, dx, goalX, goalY) > 0 || jumpLine(cols, colStride, y, x, dy, goalY, goalX) > 0) return k;
+    if (i === goal) {
+      cell[ns] = i; sx[ns] = x; sy[ns] = y; diag[ns] = k; straight[ns] = 0; ns++;
+      break;
+    }
+    const kh = jumpLine(rows, rowStride, x, y, dx, goalX, goalY);
+    if (kh > 0) {
+      cell[ns] = i + kh * dx; sx[ns] = x + kh * dx; sy[ns] = y; diag[ns] = k; straight[ns] = kh; ns++;
+    }
+    const kv = jumpLine(cols, colStride, y, x, dy, goalY, goalX);
+    if (kv > 0) {
+      cell[ns] = i + kv * vstep; sx[ns] = x; sy[ns] = y + kv * dy; diag[ns] = k; straight[ns] = kv; ns++;
+    }
   }
-  return 0;
+  return ns;
 }
 
 /**
@@ -808,13 +829,30 @@ function ensureJpsBits(s: GridSearch, grid: Grid): void {
   s.bitsVersion = grid.version;
 }
 
-/** Successors of the JPS expansion under way: move number (MOVE_DX/MOVE_DY order) and jump length in steps. */
-const _jpsMove = new Int32Array(8);
-const _jpsSteps = new Int32Array(8);
+/**
+ * Successors of the JPS expansion under way: cell, coordinates, and the route from the expanded cell (diagonal
+ * steps, then straight steps; either may be 0). One expansion appends at most 4 straight jumps and, per diagonal
+ * cell scanned, two straight ones or the goal: grown in stepJps to 8·(shorter side) + 16 slots.
+ */
+let _jpsCell = new Int32Array(64);
+let _jpsX = new Int32Array(64);
+let _jpsY = new Int32Array(64);
+let _jpsDiag = new Int32Array(64);
+let _jpsStraight = new Int32Array(64);
+
+/** Append a straight jump of k steps to cell j = (x, y) to the successor buffer at slot ns; return ns + 1. */
+function addJump(ns: number, j: number, x: number, y: number, k: number): number {
+  _jpsCell[ns] = j;
+  _jpsX[ns] = x;
+  _jpsY[ns] = y;
+  _jpsDiag[ns] = 0;
+  _jpsStraight[ns] = k;
+  return ns + 1;
+}
 
 function stepJps(s: GridSearch, budget: number): PathStatus {
-  // Locals and inline heap operations as in stepAStar. The successors of one expansion are collected first (move
-  // and length), then relaxed by one copy of the relaxation code.
+  // Locals and inline heap operations as in stepAStar. The successors of one expansion are collected first (cell,
+  // coordinates, route), then relaxed by one copy of the relaxation code.
   const grid = s.grid!;
   const w = grid.width;
   const h = grid.height;
@@ -828,10 +866,15 @@ function stepJps(s: GridSearch, budget: number): PathStatus {
   const kind = s.hKind, shift = s.hShift, scale = s.hScale;
   const unit = s.unitCost;
   const plainOctile = kind === H_OCTILE && shift === 0; // as in stepAStar
-  const off = _astarMoveOffset;
-  for (let k = 0; k < 8; k++) off[k] = MOVE_DY[k] * w + MOVE_DX[k];
-  const moveOf = _jpsMove, stepsOf = _jpsSteps;
   ensureJpsBits(s, grid);
+  const need = 8 * (w < h ? w : h) + 16;
+  if (_jpsCell.length < need) {
+    _jpsCell = new Int32Array(need);
+    _jpsX = new Int32Array(need);
+    _jpsY = new Int32Array(need);
+    _jpsDiag = new Int32Array(need);
+    _jpsStraight = new Int32Array(need);
+  }
   const rows = s.rowBits, cols = s.colBits, rowStride = s.rowStride, colStride = s.colStride;
   const invW = 1 / w; // rows by multiplication, as in stepAStar
   let size = s.heapSize;
@@ -888,55 +931,59 @@ function stepJps(s: GridSearch, budget: number): PathStatus {
     const p = parent[c];
     let ns = 0;
     let k: number;
+    // Straight jumps append (cell, x, y, 0 diagonal steps, k straight steps); diagonal scans append their own.
     if (p < 0) {
       // Start: all eight directions.
-      if ((k = jumpH(rows, rowStride, cx, cy, 1, goalX, goalY)) > 0) { moveOf[ns] = 1; stepsOf[ns++] = k; }
-      if ((k = jumpH(rows, rowStride, cx, cy, -1, goalX, goalY)) > 0) { moveOf[ns] = 0; stepsOf[ns++] = k; }
-      if ((k = jumpV(cols, colStride, cx, cy, 1, goalX, goalY)) > 0) { moveOf[ns] = 3; stepsOf[ns++] = k; }
-      if ((k = jumpV(cols, colStride, cx, cy, -1, goalX, goalY)) > 0) { moveOf[ns] = 2; stepsOf[ns++] = k; }
-      if ((k = jumpD(walk, w, h, rows, rowStride, cols, colStride, goal, goalX, goalY, c, cx, cy, 1, 1)) > 0) { moveOf[ns] = 7; stepsOf[ns++] = k; }
-      if ((k = jumpD(walk, w, h, rows, rowStride, cols, colStride, goal, goalX, goalY, c, cx, cy, 1, -1)) > 0) { moveOf[ns] = 5; stepsOf[ns++] = k; }
-      if ((k = jumpD(walk, w, h, rows, rowStride, cols, colStride, goal, goalX, goalY, c, cx, cy, -1, 1)) > 0) { moveOf[ns] = 6; stepsOf[ns++] = k; }
-      if ((k = jumpD(walk, w, h, rows, rowStride, cols, colStride, goal, goalX, goalY, c, cx, cy, -1, -1)) > 0) { moveOf[ns] = 4; stepsOf[ns++] = k; }
+      if ((k = jumpH(rows, rowStride, cx, cy, 1, goalX, goalY)) > 0) ns = addJump(ns, c + k, cx + k, cy, k);
+      if ((k = jumpH(rows, rowStride, cx, cy, -1, goalX, goalY)) > 0) ns = addJump(ns, c - k, cx - k, cy, k);
+      if ((k = jumpV(cols, colStride, cx, cy, 1, goalX, goalY)) > 0) ns = addJump(ns, c + k * w, cx, cy + k, k);
+      if ((k = jumpV(cols, colStride, cx, cy, -1, goalX, goalY)) > 0) ns = addJump(ns, c - k * w, cx, cy - k, k);
+      ns = jumpD(walk, w, h, rows, rowStride, cols, colStride, goal, goalX, goalY, c, cx, cy, 1, 1, ns);
+      ns = jumpD(walk, w, h, rows, rowStride, cols, colStride, goal, goalX, goalY, c, cx, cy, 1, -1, ns);
+      ns = jumpD(walk, w, h, rows, rowStride, cols, colStride, goal, goalX, goalY, c, cx, cy, -1, 1, ns);
+      ns = jumpD(walk, w, h, rows, rowStride, cols, colStride, goal, goalX, goalY, c, cx, cy, -1, -1, ns);
     } else {
+      // Arrival direction: the last leg of the route from the parent (diagonal steps first, then straight).
       const py = Math.floor((p + 0.5) * invW);
       const px = p - py * w;
-      const dx = cx > px ? 1 : cx < px ? -1 : 0;
-      const dy = cy > py ? 1 : cy < py ? -1 : 0;
+      const ex = cx - px, ey = cy - py;
+      const adx = ex < 0 ? -ex : ex, ady = ey < 0 ? -ey : ey;
+      const dx = adx >= ady ? (ex > 0 ? 1 : -1) : 0;
+      const dy = ady >= adx ? (ey > 0 ? 1 : -1) : 0;
       if (dx !== 0 && dy !== 0) {
-        if ((k = jumpH(rows, rowStride, cx, cy, dx, goalX, goalY)) > 0) { moveOf[ns] = MOVE_OF[4 + dx]; stepsOf[ns++] = k; }
-        if ((k = jumpV(cols, colStride, cx, cy, dy, goalX, goalY)) > 0) { moveOf[ns] = MOVE_OF[4 + 3 * dy]; stepsOf[ns++] = k; }
-        if ((k = jumpD(walk, w, h, rows, rowStride, cols, colStride, goal, goalX, goalY, c, cx, cy, dx, dy)) > 0) { moveOf[ns] = MOVE_OF[4 + 3 * dy + dx]; stepsOf[ns++] = k; }
+        if ((k = jumpH(rows, rowStride, cx, cy, dx, goalX, goalY)) > 0) ns = addJump(ns, c + k * dx, cx + k * dx, cy, k);
+        if ((k = jumpV(cols, colStride, cx, cy, dy, goalX, goalY)) > 0) ns = addJump(ns, c + k * dy * w, cx, cy + k * dy, k);
+        ns = jumpD(walk, w, h, rows, rowStride, cols, colStride, goal, goalX, goalY, c, cx, cy, dx, dy, ns);
       } else if (dx !== 0) {
-        if ((k = jumpH(rows, rowStride, cx, cy, dx, goalX, goalY)) > 0) { moveOf[ns] = MOVE_OF[4 + dx]; stepsOf[ns++] = k; }
+        if ((k = jumpH(rows, rowStride, cx, cy, dx, goalX, goalY)) > 0) ns = addJump(ns, c + k * dx, cx + k * dx, cy, k);
         // Forced side cells (x, y±1) whose "behind" cell (x−dx, y±1) is blocked.
         if (cy > 0 && walk[c - w] === 1 && walk[c - w - dx] === 0) {
-          if ((k = jumpV(cols, colStride, cx, cy, -1, goalX, goalY)) > 0) { moveOf[ns] = 2; stepsOf[ns++] = k; }
-          if ((k = jumpD(walk, w, h, rows, rowStride, cols, colStride, goal, goalX, goalY, c, cx, cy, dx, -1)) > 0) { moveOf[ns] = MOVE_OF[1 + dx]; stepsOf[ns++] = k; }
+          if ((k = jumpV(cols, colStride, cx, cy, -1, goalX, goalY)) > 0) ns = addJump(ns, c - k * w, cx, cy - k, k);
+          ns = jumpD(walk, w, h, rows, rowStride, cols, colStride, goal, goalX, goalY, c, cx, cy, dx, -1, ns);
         }
         if (cy < h - 1 && walk[c + w] === 1 && walk[c + w - dx] === 0) {
-          if ((k = jumpV(cols, colStride, cx, cy, 1, goalX, goalY)) > 0) { moveOf[ns] = 3; stepsOf[ns++] = k; }
-          if ((k = jumpD(walk, w, h, rows, rowStride, cols, colStride, goal, goalX, goalY, c, cx, cy, dx, 1)) > 0) { moveOf[ns] = MOVE_OF[7 + dx]; stepsOf[ns++] = k; }
+          if ((k = jumpV(cols, colStride, cx, cy, 1, goalX, goalY)) > 0) ns = addJump(ns, c + k * w, cx, cy + k, k);
+          ns = jumpD(walk, w, h, rows, rowStride, cols, colStride, goal, goalX, goalY, c, cx, cy, dx, 1, ns);
         }
       } else {
-        if ((k = jumpV(cols, colStride, cx, cy, dy, goalX, goalY)) > 0) { moveOf[ns] = MOVE_OF[4 + 3 * dy]; stepsOf[ns++] = k; }
+        if ((k = jumpV(cols, colStride, cx, cy, dy, goalX, goalY)) > 0) ns = addJump(ns, c + k * dy * w, cx, cy + k * dy, k);
         const step = dy * w;
         if (cx > 0 && walk[c - 1] === 1 && walk[c - 1 - step] === 0) {
-          if ((k = jumpH(rows, rowStride, cx, cy, -1, goalX, goalY)) > 0) { moveOf[ns] = 0; stepsOf[ns++] = k; }
-          if ((k = jumpD(walk, w, h, rows, rowStride, cols, colStride, goal, goalX, goalY, c, cx, cy, -1, dy)) > 0) { moveOf[ns] = MOVE_OF[3 + 3 * dy]; stepsOf[ns++] = k; }
+          if ((k = jumpH(rows, rowStride, cx, cy, -1, goalX, goalY)) > 0) ns = addJump(ns, c - k, cx - k, cy, k);
+          ns = jumpD(walk, w, h, rows, rowStride, cols, colStride, goal, goalX, goalY, c, cx, cy, -1, dy, ns);
         }
         if (cx < w - 1 && walk[c + 1] === 1 && walk[c + 1 - step] === 0) {
-          if ((k = jumpH(rows, rowStride, cx, cy, 1, goalX, goalY)) > 0) { moveOf[ns] = 1; stepsOf[ns++] = k; }
-          if ((k = jumpD(walk, w, h, rows, rowStride, cols, colStride, goal, goalX, goalY, c, cx, cy, 1, dy)) > 0) { moveOf[ns] = MOVE_OF[5 + 3 * dy]; stepsOf[ns++] = k; }
+          if ((k = jumpH(rows, rowStride, cx, cy, 1, goalX, goalY)) > 0) ns = addJump(ns, c + k, cx + k, cy, k);
+          ns = jumpD(walk, w, h, rows, rowStride, cols, colStride, goal, goalX, goalY, c, cx, cy, 1, dy, ns);
         }
       }
     }
-    // Relax the jump points: a jump of k steps is k long straight, k + (√2−1)·k diagonally (the octile length).
+    // Relax the jump points. A route of kd diagonal then ks straight steps has octile length (kd + ks) + (√2−1)·kd.
     const gc = g[c];
+    const cellOf = _jpsCell, xOf = _jpsX, yOf = _jpsY, diagOf = _jpsDiag, straightOf = _jpsStraight;
     for (let q = 0; q < ns; q++) {
-      const mv = moveOf[q], steps = stepsOf[q];
-      const j = c + steps * off[mv];
-      const ng = gc + (mv < 4 ? steps : steps + OCTILE_K * steps) * unit;
+      const j = cellOf[q], kd = diagOf[q];
+      const ng = gc + (kd + straightOf[q] + OCTILE_K * kd) * unit;
       let pos: number;
       if (mark[j] !== gen) {
         mark[j] = gen;
@@ -948,7 +995,7 @@ function stepJps(s: GridSearch, budget: number): PathStatus {
       }
       g[j] = ng;
       parent[j] = c;
-      let ax = cx + steps * MOVE_DX[mv] - goalX, ay = cy + steps * MOVE_DY[mv] - goalY;
+      let ax = xOf[q] - goalX, ay = yOf[q] - goalY;
       if (ax < 0) ax = -ax;
       if (ay < 0) ay = -ay;
       let hv = 0;
@@ -997,7 +1044,7 @@ export function gridSearchPathLength(search: GridSearch): number {
     for (let c = parent[search.reached]; c >= 0; c = parent[c]) len++;
     return len;
   }
-  // JPS: a jump is straight or diagonal, so it covers max(|dx|, |dy|) steps.
+  // JPS: a jump is diagonal steps then straight ones (either may be none), so it covers max(|dx|, |dy|) steps.
   const w = search.grid!.width;
   for (let c = search.reached, p = parent[c]; p >= 0; c = p, p = parent[c]) {
     const cx = c % w, px = p % w;
@@ -1031,13 +1078,17 @@ function writePath(search: GridSearch, out: Int32Array, len: number): number {
     return len;
   }
   for (let p = parent[c]; p >= 0; c = p, p = parent[c]) {
-    // Walk from jump point c back to p: a constant index step, max(|dx|, |dy|) times.
+    // Walk from jump point c back to p: the route left p diagonally for min(|dx|, |dy|) steps, then went straight,
+    // so going back it is straight for ||dx| − |dy|| steps, then diagonal.
     const cx = c % w, px = p % w;
-    const sx = px > cx ? 1 : px < cx ? -1 : 0;
-    const sy = p - px > c - cx ? w : p - px < c - cx ? -w : 0;
-    const step = sx + sy;
-    for (let i = c + step; i !== p; i += step) out[--k] = i;
-    out[--k] = p;
+    const ex = px - cx, ey = ((p - px) - (c - cx)) / w;
+    const ax = ex < 0 ? -ex : ex, ay = ey < 0 ? -ey : ey;
+    const sx = ex > 0 ? 1 : ex < 0 ? -1 : 0;
+    const sy = ey > 0 ? w : ey < 0 ? -w : 0;
+    const straight = ax > ay ? sx : sy;
+    let i = c;
+    for (let t = ax > ay ? ax - ay : ay - ax; t > 0; t--) out[--k] = i += straight;
+    for (let t = ax < ay ? ax : ay; t > 0; t--) out[--k] = i += sx + sy;
   }
   return len;
 }
