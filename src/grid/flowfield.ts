@@ -655,7 +655,22 @@ function writeDirectionPairs(
   st32: Int32Array, pairs: number, next: Int32Array, dx: Float64Array, dy: Float64Array, tab: Int32Array,
   pairX: Float64Array, pairY: Float64Array, sh0: number, sh1: number,
 ): void {
-  for (let j = 0; j < pairs; j = (j + 1) | 0) {
+  let j = 0;
+  for (; j + 2 <= pairs; j = (j + 2) | 0) {
+    const s = st32[j], s2 = st32[j + 1];
+    const k0 = (s >>> sh0) & 15, k1 = (s >>> sh1) & 15, k2 = (s2 >>> sh0) & 15, k3 = (s2 >>> sh1) & 15;
+    const o = j << 1;
+    next[o] = (o & tab[k0 << 1]) + tab[(k0 << 1) | 1];
+    next[o + 1] = ((o + 1) & tab[k1 << 1]) + tab[(k1 << 1) | 1];
+    next[o + 2] = ((o + 2) & tab[k2 << 1]) + tab[(k2 << 1) | 1];
+    next[o + 3] = ((o + 3) & tab[k3 << 1]) + tab[(k3 << 1) | 1];
+    const pk = (k0 << 4) | k1, pk2 = (k2 << 4) | k3;
+    dx[j] = pairX[pk];
+    dx[j + 1] = pairX[pk2];
+    dy[j] = pairY[pk];
+    dy[j + 1] = pairY[pk2];
+  }
+  for (; j < pairs; j = (j + 1) | 0) {
     const s = st32[j];
     const k0 = (s >>> sh0) & 15, k1 = (s >>> sh1) & 15;
     const o = j << 1, o1 = o | 1;
