@@ -47,9 +47,10 @@ import { buildPairGrid, createPairGrid, createPairList, gatherPairs } from '../s
 import type { PairGrid, PairList } from '../src/contacts/pair-grid';
 
 /**
- * Skin of the candidate-pair list, in units of the largest agent bounding radius: a list re-used by later detection
- * rounds of a frame while no agent has moved by more than half of it (see detect). Larger: more pairs to filter per
- * round; smaller: more rebuilds. (Horde, 100k agents: 3 rounds a frame, tried 0.5–2, see docs/COLLISION.md.)
+ * Skin of the candidate-pair list, in units of the largest agent bounding radius: the list is re-used by later
+ * rounds and frames while no agent has moved by more than half of it (see detect). Larger: more pairs to filter per
+ * round; smaller: more rebuilds. With 1, the 100k horde (agents up to 1.6 m/s at 30 Hz, radius 0.35 m) rebuilds
+ * about every second frame.
  */
 const SKIN = 1;
 /** Extra search distance of the obstacle-segment test, in largest bounding radii: the lower bound it leaves lets an
@@ -137,6 +138,8 @@ interface ContactsState {
   // resolution constraints (every candidate pair, touching or within the speculative distance), grown by doubling
   kA: Int32Array; kB: Int32Array; kNx: Float64Array; kNy: Float64Array; kDepth: Float64Array; kCircle: Uint8Array;
   kCount: number;
+  /** Constraints with kCircle = 0 (shaped pairs, depth updated linearly). */
+  kShaped: number;
   // obstacle segments and the agents near them this frame
   seg: SegmentLayer;
   nearWall: Int32Array; nearCount: number;
@@ -149,12 +152,14 @@ interface ContactsState {
   /** Agents resolve moved (st.active[0..na)). */
   na: number;
   // per-frame detection constants: largest bounding radius, speculative distance, pair-list skin (metres)
-  maxBound: number; spec: number; skin: number;
+  maxBound: number; spec: number;
   // agents with LOD_CONTACTS this frame, in dense order
   actList: Int32Array; actCount: number;
   // broad phase: grid over the current positions and the candidate pairs with a skin, positions at its build and
   // the largest squared displacement since (see detect)
   grid2: PairGrid; pairs: PairList; gx: Float64Array; gy: Float64Array; listDisp2: number;
+  // the list's pad (pairs within r_a + r_b + listPad are listed), agents and their bounds when it was built
+  listPad: number; listN: number; listDense: Int32Array; listBound: Float64Array;
   /** Pair lists built (profiling: rounds − builds re-used a list). */
   listBuilds: number;
   // lower bound of each agent's centre distance to the obstacle segments, taken at (segGx, segGy)
@@ -192,12 +197,12 @@ function contactsState(world: CrowdWorld): ContactsState {
       stamp: new Int32Array(0), stampValue: 0, agentStamp: new Int32Array(n), agentStampValue: 0,
       bound: new Float64Array(n), accX: new Float64Array(n), accY: new Float64Array(n), accN: new Int32Array(n),
       kA: new Int32Array(cap), kB: new Int32Array(cap), kNx: new Float64Array(cap), kNy: new Float64Array(cap),
-      kDepth: new Float64Array(cap), kCircle: new Uint8Array(cap), kCount: 0,
+      kDepth: new Float64Array(cap), kCircle: new Uint8Array(cap), kCount: 0, kShaped: 0,
       seg: { orcaSet: null, orcaVertices: 0, walls: null, count: 0, seg: new Float64Array(0), x0: 0, y0: 0, cs: 1, nx: 0, ny: 0,
         start: new Int32Array(1), items: new Int32Array(0), stamp: new Int32Array(0), stampValue: 0 },
       nearWall: new Int32Array(n), nearCount: 0, wallStamp: new Int32Array(n), wallStampValue: 0,
       x0: new Float64Array(n), y0: new Float64Array(n), active: new Int32Array(n), qx: new Float64Array(n), qy: new Float64Array(n), escaped: false,
-      na: 0, maxBound: 0, spec: 0, skin: 0, actList: new Int32Array(n), actCount: 0,
+      na: 0, maxBound: 0, spec: 0, listPad: 0, listN: -1, listDense: new Int32Array(n), listBound: new Float64Array(n), actList: new Int32Array(n), actCount: 0,
       grid2: createPairGrid(n), pairs: createPairList(n), gx: new Float64Array(n), gy: new Float64Array(n), listDisp2: 0, listBuilds: 0,
       segLow: new Float64Array(n).fill(-Infinity), segGx: new Float64Array(n), segGy: new Float64Array(n),
       flatA: new Int32Array(1024), flatB: new Int32Array(1024), flatCount: 0, wallCand: new Int32Array(n), wallCandCount: 0,
@@ -570,6 +575,7 @@ function pushConstraint(st: ContactsState, a: number, b: number, circle: number,
     st.kA = gi(st.kA); st.kB = gi(st.kB); st.kNx = gf(st.kNx); st.kNy = gf(st.kNy); st.kDepth = gf(st.kDepth); st.kCircle = k;
   }
   const c = st.kCount++;
+  if (circle === 0) st.kShaped++;
   st.kA[c] = a; st.kB[c] = b; st.kCircle[c] = circle; st.kNx[c] = nx; st.kNy[c] = ny; st.kDepth[c] = depth;
 }
 
@@ -598,7 +604,7 @@ export function contactsSystem(world: CrowdWorld, dt = 0): void {
     st.bound = new Float64Array(m); st.agentStamp = new Int32Array(m); st.accX = new Float64Array(m); st.accY = new Float64Array(m); st.accN = new Int32Array(m);
     st.x0 = new Float64Array(m); st.y0 = new Float64Array(m); st.wallStamp = new Int32Array(m); st.nearWall = new Int32Array(m);
     st.active = new Int32Array(m); st.qx = new Float64Array(m); st.qy = new Float64Array(m);
-    st.actList = new Int32Array(m); st.pairs = createPairList(m); st.gx = new Float64Array(m); st.gy = new Float64Array(m);
+    st.actList = new Int32Array(m); st.pairs = createPairList(m); st.listDense = new Int32Array(m); st.listBound = new Float64Array(m); st.listN = -1; st.gx = new Float64Array(m); st.gy = new Float64Array(m);
     st.wallCand = new Int32Array(m);
     st.segLow = new Float64Array(m).fill(-Infinity); st.segGx = new Float64Array(m); st.segGy = new Float64Array(m);
   }
@@ -648,12 +654,14 @@ export function contactsSystem(world: CrowdWorld, dt = 0): void {
  * within the speculative distance (returned, metres) and the near-wall list with every agent within it of an
  * obstacle segment; writes the touching ones (depth ≥ −margin) to the user buffer when `round` is 0.
  *
- * Candidate pairs come from a list built at most once per round with a skin (pairs within r_a + r_b + spec + skin
- * of each other, from a grid over the current positions, src/contacts/pair-grid.ts): a later round of the same
- * frame re-uses it while no agent has moved by more than skin / 2 since it was built (a pair not on the list was
- * then more than r_a + r_b + spec + skin apart, and is still more than r_a + r_b + spec apart: not a candidate), and
- * rebuilds it otherwise. So every round sees exactly the pairs within r_a + r_b + spec of each other at its start,
- * as if it had searched afresh (Verlet's neighbour list with a skin, Verlet 1967, applied within one frame).
+ * Candidate pairs come from a list of every agent pair within r_a + r_b + listPad of each other (listPad = spec +
+ * a skin), from a cell-list sweep over the positions when it was built (src/contacts/pair-grid.ts). It is kept
+ * across rounds and frames while it provably still holds every candidate (Verlet's neighbour list with a skin,
+ * Verlet 1967): the same agents, no bounding radius grown, and no agent moved by more than (listPad − spec) / 2
+ * since the build (a pair not on the list was more than r_a + r_b + listPad apart, so it is still more than
+ * r_a + r_b + spec apart: not a candidate). Otherwise it is rebuilt. Each round filters it exactly, so every round
+ * sees exactly the pairs within r_a + r_b + spec of each other at its start, in the same order, as if it had
+ * searched afresh; only the cost depends on when the list was built.
  */
 function detect(world: CrowdWorld, st: ContactsState, round: number): number {
   const n = world.agents.count, dense = world.agents.dense;
@@ -666,23 +674,34 @@ function detect(world: CrowdWorld, st: ContactsState, round: number): number {
   const table = agentShapeTable(world);
   const bound = st.bound;
   const lodFlags = lodComponent(world).flags;
-  let rebuild = round === 0;
+  let rebuild = false, full = round === 0;
   if (round === 0) {
-    // ---- 1. bounds (once per frame: radii and shapes do not change within it) ----
-    let maxBound = 0;
+    // ---- 1. bounds (once per frame: radii and shapes do not change within it), and whether the pair list kept
+    // from earlier frames still holds every candidate: the same agents, no bound grown, and every agent within half
+    // of the list's slack (listPad − spec) of where it was when the list was built ----
+    let maxBound = 0, d2max = 0;
+    let valid = st.listN === n;
+    const gx = st.gx, gy = st.gy, lb = st.listBound, ld = st.listDense;
     for (let i = 0; i < n; i++) {
       const e = dense[i];
       const k = shapeIdx[e];
       const b = k < 0 ? radius[e] : table[k].boundingRadius;
       bound[e] = b;
       if (b > maxBound) maxBound = b;
+      if (valid) {
+        if (ld[i] !== e || b > lb[e]) valid = false;
+        const dx = px[e] - gx[e], dy = py[e] - gy[e], d2 = dx * dx + dy * dy;
+        if (d2 > d2max) d2max = d2;
+      }
     }
     st.maxBound = maxBound;
     // speculative distance: pairs this close are resolution candidates even if not touching yet (resolution moves
     // agents; a pair further apart than this cannot close unless some agent moves by more than half of it, which
     // resolve checks)
     st.spec = st.margin + 0.25 * maxBound;
-    st.skin = SKIN * maxBound;
+    const slack = st.listPad - st.spec;
+    rebuild = !valid || !(slack > 0) || 4 * d2max > slack * slack * (1 - 1e-9);
+    st.listDisp2 = d2max;
     // LOD: only agents with the LOD_CONTACTS bit this frame look for contacts (far agents one frame in N). A pair
     // is handled once: by its smaller id when both are active, else by its active member.
     let na = 0;
@@ -698,32 +717,38 @@ function detect(world: CrowdWorld, st: ContactsState, round: number): number {
       if (d2 > d2max) d2max = d2;
     }
     st.listDisp2 = d2max;
-    // valid while 2 · max displacement ≤ skin (a relative 1e-9 below it, for round-off in the distances)
-    if (4 * d2max > st.skin * st.skin * (1 - 1e-9)) rebuild = true;
+    // valid while 2 · max displacement ≤ listPad − spec (a relative 1e-9 below it, for round-off in the distances)
+    const slack = st.listPad - st.spec;
+    if (4 * d2max > slack * slack * (1 - 1e-9)) { rebuild = true; full = true; }
   }
-  const spec = st.spec, skin = st.skin, maxBound = st.maxBound;
+  const spec = st.spec, maxBound = st.maxBound;
   const actList = st.actList, na = st.actCount;
   const pl = st.pairs;
   if (rebuild) {
-    // ---- 2a. broad phase: candidate pairs within r_a + r_b + spec + skin, from a grid over the positions now ----
-    buildPairGrid(st.grid2, px, py, bound, lodFlags, LOD_CONTACTS, dense, n, Math.max(2 * maxBound + spec + skin, 1e-9));
-    gatherPairs(st.grid2, spec + skin, actList, na, pl);
-    const gx = st.gx, gy = st.gy;
-    for (let i = 0; i < n; i++) { const e = dense[i]; gx[e] = px[e]; gy[e] = py[e]; }
-    st.listDisp2 = 0;
+    // ---- 2a. broad phase: every pair within r_a + r_b + spec + skin, from a grid over the positions now (all
+    // agents, whatever their LOD flags this frame: the list serves the next frames too) ----
+    const pad = spec + SKIN * maxBound;
+    buildPairGrid(st.grid2, px, py, bound, dense, n, Math.max(2 * maxBound + pad, 1e-9));
+    gatherPairs(st.grid2, pad, dense, n, pl);
+    const gx = st.gx, gy = st.gy, lb = st.listBound, ld = st.listDense;
+    for (let i = 0; i < n; i++) { const e = dense[i]; gx[e] = px[e]; gy[e] = py[e]; lb[e] = bound[e]; ld[i] = e; }
+    st.listN = n; st.listPad = pad; st.listDisp2 = 0;
     st.listBuilds++;
   }
   st.kCount = 0;
+  st.kShaped = 0;
   st.nearCount = 0;
   const wallFrame = ++st.wallStampValue;
   // a later round with the same list and no static shapes: only the listed pairs and the agents that were within
   // reach of a segment need looking at (detectFromList); otherwise every active agent is visited, and the pairs and
   // those agents are recorded for the later rounds
-  if (!rebuild && st.grid.nx === 0) { detectFromList(world, st, wallFrame); return spec; }
+  if (!full && st.grid.nx === 0) { detectFromList(world, st, wallFrame); return spec; }
   if (pl.count > st.flatA.length) { st.flatA = new Int32Array(2 * pl.count); st.flatB = new Int32Array(2 * pl.count); }
   const flatA = st.flatA, flatB = st.flatB;
   let nf = 0, nwc = 0;
-  const wallCand = st.wallCand, half = 0.5 * skin;
+  // an agent moves at most listPad − spec from here while the list stays valid (half of it from where the list was
+  // built, and it was within half of it from there now)
+  const wallCand = st.wallCand, half = st.listPad - spec;
   const pOff = pl.off, pCnt = pl.cnt, pB = pl.b;
   const segLow = st.segLow, segGx = st.segGx, segGy = st.segGy;
   const segReach = spec + WALL_SKIN * maxBound;
@@ -735,6 +760,7 @@ function detect(world: CrowdWorld, st: ContactsState, round: number): number {
     // agents
     for (let q = pOff[ea], qe = q + pCnt[ea]; q < qe; q++) {
       const eb = pB[q];
+      if (eb < ea && (lodFlags[eb] & LOD_CONTACTS) !== 0) continue; // each pair once (see above)
       flatA[nf] = ea; flatB[nf] = eb; nf++;
       const dx = px[eb] - xa, dy = py[eb] - ya;
       const reach = ba + bound[eb] + spec;
@@ -928,25 +954,31 @@ function resolve(world: CrowdWorld, st: ContactsState, maxMove2: number, budget:
   let passes = 0;
   st.escaped = false;
   for (let it = 0; it < budget; it++) {
-    for (let c = 0; c < nc; c++) { accX[kA[c]] = 0; accY[kA[c]] = 0; accN[kA[c]] = 0; const b = kB[c]; if (b >= 0) { accX[b] = 0; accY[b] = 0; accN[b] = 0; } }
+    // (act holds every constraint's agents)
     for (let i = 0; i < na; i++) { const e = act[i]; accX[e] = 0; accY[e] = 0; accN[e] = 0; }
     let deepest = 0;
     for (let c = 0; c < nc; c++) {
       const a = kA[c], b = kB[c];
+      let depth = 0, nx = 0, ny = 0;
       if (kCircle[c] === 1) {
-        // exact re-evaluation: n = (p_b − p_a)/|p_b − p_a|, depth = r_a + r_b − |p_b − p_a|
+        // exact re-evaluation: n = (p_b − p_a)/|p_b − p_a|, depth = r_a + r_b − |p_b − p_a|; nothing is stored for a
+        // pair within slop (no correction), and a deeper pair keeps its normal for a later pass where the centres
+        // coincide (then n cannot be measured)
         const dx = px[b] - px[a], dy = py[b] - py[a];
         const d = Math.sqrt(dx * dx + dy * dy);
         const rs = radius[a] + radius[b];
-        if (d > 1e-12 * rs) { kNx[c] = dx / d; kNy[c] = dy / d; }
-        kDepth[c] = rs - d;
+        depth = rs - d;
+        if (!(depth > slop)) continue;
+        if (d > 1e-12 * rs) { nx = dx / d; ny = dy / d; kNx[c] = nx; kNy[c] = ny; } else { nx = kNx[c]; ny = kNy[c]; }
+      } else {
+        depth = kDepth[c];
+        if (!(depth > slop)) continue;
+        nx = kNx[c]; ny = kNy[c];
       }
-      const depth = kDepth[c];
-      if (!(depth > slop)) continue;
       const wa = invMass[a], wb = b >= 0 ? invMass[b] : 0, w = wa + wb;
       if (!(w > 0)) continue;
       if (depth > deepest) deepest = depth;
-      const k = (depth - target) / w, nx = kNx[c], ny = kNy[c];
+      const k = (depth - target) / w;
       accX[a] -= nx * k * wa; accY[a] -= ny * k * wa; accN[a]++;
       if (b >= 0) { accX[b] += nx * k * wb; accY[b] += ny * k * wb; accN[b]++; }
     }
@@ -976,7 +1008,7 @@ function resolve(world: CrowdWorld, st: ContactsState, maxMove2: number, budget:
       accN[e] = accX[e] !== 0 || accY[e] !== 0 ? -1 : 0;
     }
     // shaped constraints: linear depth update along the fixed normal, depth −= (move_B − move_A)·n
-    for (let c = 0; c < nc; c++) {
+    if (st.kShaped > 0) for (let c = 0; c < nc; c++) {
       if (kCircle[c] === 1) continue;
       const a = kA[c], b = kB[c];
       const ma = accN[a] === -1, mb = b >= 0 && accN[b] === -1;
@@ -989,12 +1021,18 @@ function resolve(world: CrowdWorld, st: ContactsState, maxMove2: number, budget:
     // carry it into the wall again. (A shaped constraint's linear depth may be stale by the projection; circle
     // ones are re-evaluated.)
     for (let w = 0; w < nw; w++) { const e = st.nearWall[w]; if (accN[e] === -1 && projectOut(world, st, e)) { qx[e] = px[e]; qy[e] = py[e]; } }
-    // candidates still valid? (some agent moved by more than half the speculative distance: re-detect)
+    // candidates still valid? (some agent moved by more than half the speculative distance: re-detect). The whole
+    // list is scanned, without an early exit: in a pile the first agent escapes every pass, and a loop whose
+    // increment never ran sends V8 back to unoptimised code each time it finally does (measured: 50 deopts of
+    // resolve in 150 frames of the dense-pile bench).
+    const x0 = st.x0, y0 = st.y0;
+    let escaped = false;
     for (let i = 0; i < na; i++) {
-      const e = act[i], dx = px[e] - st.x0[e], dy = py[e] - st.y0[e];
-      if (dx * dx + dy * dy > maxMove2) { st.escaped = true; break; }
+      const e = act[i], dx = px[e] - x0[e], dy = py[e] - y0[e];
+      if (dx * dx + dy * dy > maxMove2) escaped = true;
     }
-    if (st.escaped) break;
+    st.escaped = escaped;
+    if (escaped) break;
   }
   return passes;
 }
