@@ -1,7 +1,9 @@
 /** contactsSystem: detection into the SoA buffer, resolution by inverse mass, walls, determinism, capacity. */
 import { describe, expect, it } from 'vitest';
 import { createCrowd } from '../../src/world/crowd';
-import { spawnAgent, setPreferredVelocity } from '../../src/world/agents';
+import { spawnAgent, setPreferredVelocity, despawnAgent, setAgentParams } from '../../src/world/agents';
+import { lodComponent, LOD_ALL, LOD_CONTACTS } from '../../components/lod';
+import { rngFloat } from '../../src/core/rng';
 import { step } from '../../src/world/step';
 import { spatialHashSystem } from '../../systems/spatial-hash';
 import { contactsSystem, getContacts, addStaticShape, configureContacts, staticShapeCount } from '../../systems/contacts';
@@ -43,6 +45,81 @@ describe('contactsSystem', () => {
       const nx = world.position.x[buf.b[c]] - world.position.x[buf.a[c]], ny = world.position.y[buf.b[c]] - world.position.y[buf.a[c]];
       expect(buf.nx[c] * nx + buf.ny[c] * ny).toBeGreaterThan(0);
     }
+  });
+
+  it('keeps its pair list across frames only while it is exact: 60 frames of moves, teleports, despawns, spawns, growing radii and LOD flags, every buffer equal to brute force', () => {
+    const world = createCrowd({ maxAgents: 400, seed: 4 });
+    const rng = createRng(21);
+    for (let i = 0; i < 250; i++) spawnAgent(world, { x: rand(rng, 0, 12), y: rand(rng, 0, 12), radius: rand(rng, 0.2, 0.4) });
+    configureContacts(world, { iterations: 0 });
+    const flags = lodComponent(world).flags;
+    let reused = 0, built = 0;
+    for (let f = 0; f < 60; f++) {
+      const dense = world.agents.dense;
+      // small moves (the list should survive these), and now and then an event that must invalidate it
+      for (let i = 0; i < world.agents.count; i++) {
+        const e = dense[i];
+        world.position.x[e] += rand(rng, -0.03, 0.03); world.position.y[e] += rand(rng, -0.03, 0.03);
+        // LOD: about a third of the agents skip contacts this frame (changes every frame)
+        flags[e] = rngFloat(rng) < 0.35 ? LOD_ALL & ~LOD_CONTACTS : LOD_ALL;
+      }
+      if (f % 10 === 3) { const e = dense[f % world.agents.count]; world.position.x[e] = rand(rng, 0, 12); world.position.y[e] = rand(rng, 0, 12); }
+      if (f % 10 === 5) despawnAgent(world, dense[(7 * f) % world.agents.count]);
+      if (f % 10 === 7) { const e = spawnAgent(world, { x: rand(rng, 0, 12), y: rand(rng, 0, 12), radius: 0.3 }); flags[e] = LOD_ALL; }
+      if (f % 10 === 9) setAgentParams(world, dense[(3 * f) % world.agents.count], { radius: 0.8 });
+      contactsSystem(world);
+      const lists = profileEntry(world.profiler, 'contacts').counters.pairLists;
+      if (lists === 0) reused++; else built++;
+      // brute force: every touching pair with at least one agent looking for contacts, owned by the smaller id when
+      // both look, else by the one that does
+      const expected = new Map<string, number>();
+      const n = world.agents.count;
+      const active = (e: number) => (flags[e] & LOD_CONTACTS) !== 0;
+      for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) {
+        let a = Math.min(dense[i], dense[j]), b = Math.max(dense[i], dense[j]);
+        if (!active(a) && !active(b)) continue;
+        if (!active(a)) { const t = a; a = b; b = t; }
+        const depth = world.agent.radius[a] + world.agent.radius[b] - Math.hypot(world.position.x[b] - world.position.x[a], world.position.y[b] - world.position.y[a]);
+        if (depth >= 0) expected.set(`${a},${b}`, depth);
+      }
+      const buf = getContacts(world);
+      expect(buf.count, `frame ${f}`).toBe(expected.size);
+      for (let c = 0; c < buf.count; c++) {
+        const key = `${buf.a[c]},${buf.b[c]}`;
+        expect(expected.has(key), `frame ${f}: ${key}`).toBe(true);
+        expect(buf.depth[c]).toBeCloseTo(expected.get(key)!, 12);
+      }
+    }
+    // both paths ran: lists kept across frames, and rebuilt (the events above, and the drift)
+    expect(reused).toBeGreaterThan(10);
+    expect(built).toBeGreaterThan(6);
+  });
+
+  it('the pair list kept across frames changes no result: bit-identical to a world whose list is rebuilt every frame', () => {
+    const make = () => {
+      const world = createCrowd({ maxAgents: 300, seed: 6 });
+      const rng = createRng(9);
+      for (let i = 0; i < 250; i++) {
+        const e = spawnAgent(world, { x: rand(rng, 0, 9), y: rand(rng, 0, 9), radius: 0.3, maxSpeed: 1.5 });
+        setPreferredVelocity(world, e, rand(rng, -1, 1), rand(rng, -1, 1));
+      }
+      world.enabled.orca = false;
+      return world;
+    };
+    const kept = make(), fresh = make();
+    let keptBuilds = 0;
+    for (let s = 0; s < 90; s++) {
+      step(kept, 1 / 30);
+      keptBuilds += profileEntry(kept.profiler, 'contacts').counters.pairLists;
+      // forget fresh's list (internal state: an agent count that cannot match forces a rebuild)
+      const st = (fresh.systems as { contacts?: { listN: number } }).contacts;
+      if (st) st.listN = -1;
+      step(fresh, 1 / 30);
+    }
+    expect(profileEntry(fresh.profiler, 'contacts').counters.pairLists).toBeGreaterThanOrEqual(1);
+    expect(keptBuilds).toBeLessThan(60); // kept's list did serve several frames
+    expect(Array.from(kept.position.x.subarray(0, 251))).toEqual(Array.from(fresh.position.x.subarray(0, 251)));
+    expect(Array.from(kept.position.y.subarray(0, 251))).toEqual(Array.from(fresh.position.y.subarray(0, 251)));
   });
 
   it('pushes two overlapping agents apart by inverse mass (hand derivation)', () => {
