@@ -129,6 +129,8 @@ export interface GridSearch {
   bucketNext: Int32Array;
   bucketPrev: Int32Array;
   cellF: Float64Array;
+  /** A*: the move (MOVE_DX/MOVE_DY index) by which each cell was last reached; 8 for the start. */
+  moveIn: Uint8Array;
   /** Current bucket number (keys below (bucket + 1) / bucketInv are in the heap), cells held in later buckets. */
   bucket: number;
   bucketed: number;
@@ -184,6 +186,7 @@ export function createGridSearch(capacity = 0): GridSearch {
     bucketNext: new Int32Array(capacity),
     bucketPrev: new Int32Array(capacity),
     cellF: new Float64Array(capacity),
+    moveIn: new Uint8Array(capacity),
     bucket: 0,
     bucketed: 0,
     bucketInv: 1,
@@ -230,6 +233,7 @@ function ensureCapacity(s: GridSearch, n: number): void {
   s.bucketNext = new Int32Array(n);
   s.bucketPrev = new Int32Array(n);
   s.cellF = new Float64Array(n);
+  s.moveIn = new Uint8Array(n);
   s.generation = 0;
 }
 
@@ -342,6 +346,7 @@ function restart(s: GridSearch): void {
   s.mark[start] = s.generation;
   s.g[start] = 0;
   s.parent[start] = -1;
+  s.moveIn[start] = 8;
   const f0 = heuristic(s, sx, (start - sx) / w);
   s.bucket = Math.floor(f0 * s.bucketInv);
   heapPush(s, start, f0, 0);
@@ -418,11 +423,11 @@ const MOVE_DY = [0, 0, -1, 1, -1, -1, 1, 1];
 /** Move number of the unit step (dx, dy), indexed by (dy + 1)·3 + dx + 1. */
 const MOVE_OF = [4, 2, 5, 0, -1, 1, 6, 3, 7];
 /**
- * Moves kept after arriving by move a (index as above). Arriving straight, the forward move and the two forward
+ * Moves kept after arriving by move a (index as above; 8 marks the start: all). Arriving straight, the forward move and the two forward
  * diagonals (a blocked cell beside the parent adds the side move, below); arriving diagonally, its two components
  * and the diagonal itself.
  */
-const PRUNE_KEEP = [1 | 16 | 64, 2 | 32 | 128, 4 | 16 | 32, 8 | 64 | 128, 1 | 4 | 16, 2 | 4 | 32, 1 | 8 | 64, 2 | 8 | 128];
+const PRUNE_KEEP = [1 | 16 | 64, 2 | 32 | 128, 4 | 16 | 32, 8 | 64 | 128, 1 | 4 | 16, 2 | 4 | 32, 1 | 8 | 64, 2 | 8 | 128, 255];
 /** Index offsets of the same moves for the grid being searched (filled per stepAStar call). */
 const _astarMoveOffset = new Int32Array(8);
 
@@ -435,7 +440,7 @@ function stepAStar(s: GridSearch, budget: number): PathStatus {
   const h = grid.height;
   const walk = grid.walkable;
   const cost = grid.cost;
-  const g = s.g, mark = s.mark, parent = s.parent, heapPos = s.heapPos;
+  const g = s.g, mark = s.mark, parent = s.parent, heapPos = s.heapPos, moveIn = s.moveIn;
   const heap = s.heap, hf = s.heapF, hg = s.heapG;
   const head = s.bucketHead, next = s.bucketNext, prev = s.bucketPrev, cellF = s.cellF;
   const bucketInv = s.bucketInv;
@@ -574,20 +579,19 @@ function stepAStar(s: GridSearch, budget: number): PathStatus {
     }
     if (prune) {
       // Drop the moves that no shortest path takes after arriving from the parent (see "Dominated moves").
-      const p = parent[c];
-      if (p >= 0) {
-        const py = Math.floor((p + 0.5) * invW);
-        const a = MOVE_OF[(cy - py) * 3 + (cx - (p - py * w)) + 4];
-        let keep = PRUNE_KEEP[a];
+      const a = moveIn[c];
+      let keep = PRUNE_KEEP[a];
+      if (a < 4) {
+        const p = c - off[a];
         if (a < 2) {
           if (hasU && walk[p - w] !== 1) keep |= 4;
           if (hasD && walk[p + w] !== 1) keep |= 8;
-        } else if (a < 4) {
+        } else {
           if (hasL && walk[p - 1] !== 1) keep |= 1;
           if (hasR && walk[p + 1] !== 1) keep |= 2;
         }
-        moves &= keep;
       }
+      moves &= keep;
     }
     for (let k = 0; moves !== 0; k++, moves >>= 1) {
       if ((moves & 1) === 0) continue;
@@ -605,6 +609,7 @@ function stepAStar(s: GridSearch, budget: number): PathStatus {
       }
       g[m] = ng;
       parent[m] = c;
+      moveIn[m] = k;
       // Key: f = g + heuristic (the norm by kind, minus the goal-region shift, scaled; 0 for 'none').
       let ax = cx + MOVE_DX[k] - goalX, ay = cy + MOVE_DY[k] - goalY;
       if (ax < 0) ax = -ax;
