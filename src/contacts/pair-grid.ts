@@ -63,9 +63,12 @@ export interface PairList {
   b: Int32Array;
   /** Pairs stored (each once; b holds 2 · count ids). */
   count: number;
-  /** Scratch: the pairs in sweep order. */
+  /** Scratch: the pairs in sweep order, the directed pairs sorted by partner, and per-id counts. */
   sweepA: Int32Array;
   sweepB: Int32Array;
+  tmpA: Int32Array;
+  tmpB: Int32Array;
+  byId: Int32Array;
 }
 
 function allocate(g: PairGrid, capacity: number): void {
@@ -89,7 +92,8 @@ export function createPairGrid(capacity: number): PairGrid {
 
 /** An empty pair list for entity ids below `ids` (grown by gatherPairs when needed). */
 export function createPairList(ids: number): PairList {
-  return { off: new Int32Array(ids), cnt: new Int32Array(ids), b: new Int32Array(1024), count: 0, sweepA: new Int32Array(1024), sweepB: new Int32Array(1024) };
+  return { off: new Int32Array(ids), cnt: new Int32Array(ids), b: new Int32Array(1024), count: 0, sweepA: new Int32Array(1024), sweepB: new Int32Array(1024),
+    tmpA: new Int32Array(1024), tmpB: new Int32Array(1024), byId: new Int32Array(ids + 1) };
 }
 
 /**
@@ -185,23 +189,32 @@ export function gatherPairs(g: PairGrid, pad: number, ids: Int32Array, count: nu
       }
     }
   }
-  // adjacency lists: count both ends, lay the lists out in ids order, then insert each partner into its sorted place
-  // (lists are short: the few agents within a contact reach)
+  // adjacency lists, each sorted by partner id, by a two-digit LSD radix sort of the 2n directed pairs (Knuth,
+  // TAOCP vol. 3, 5.2.5): a counting sort by partner id into (tmpA, tmpB), then a stable one by owner into the runs
+  // laid out in ids order. (Inserting each partner into its sorted place directly cost twice the sweep in a
+  // 10,000-agent pile; this costs about as much as the sweep.)
   const off = out.off, cnt = out.cnt;
+  if (out.tmpA.length < 2 * n) { out.tmpA = new Int32Array(Math.max(2 * n, 2 * out.tmpA.length)); out.tmpB = new Int32Array(out.tmpA.length); }
+  if (out.b.length < 2 * n) out.b = new Int32Array(Math.max(2 * n, 2 * out.b.length));
+  const ta = out.tmpA, tb = out.tmpB, b = out.b;
+  // digit 1, partner id: an id-indexed prefix over [0, maxId] (the ids need not come sorted), so the partners of
+  // each owner reach digit 2 in increasing id order
+  let maxId = 0;
+  for (let k = 0; k < count; k++) { const e = ids[k]; if (e > maxId) maxId = e; }
+  const byId = out.byId.length > maxId + 1 ? out.byId : (out.byId = new Int32Array(2 * (maxId + 2)));
+  byId.fill(0, 0, maxId + 2);
+  for (let p = 0; p < n; p++) { byId[pa[p] + 1]++; byId[pb[p] + 1]++; }
+  for (let e = 0; e <= maxId; e++) byId[e + 1] += byId[e];
+  for (let p = 0; p < n; p++) {
+    const a = pa[p], e = pb[p];
+    let t = byId[e]++; ta[t] = a; tb[t] = e; // a's partner e
+    t = byId[a]++; ta[t] = e; tb[t] = a; // e's partner a
+  }
+  // digit 2, owner: runs laid out in ids order; the scatter keeps the partner order of digit 1
   for (let k = 0; k < count; k++) cnt[ids[k]] = 0;
-  for (let p = 0; p < n; p++) { cnt[pa[p]]++; cnt[pb[p]]++; }
+  for (let t = 0; t < 2 * n; t++) cnt[ta[t]]++;
   let sum = 0;
   for (let k = 0; k < count; k++) { const e = ids[k]; off[e] = sum; sum += cnt[e]; cnt[e] = 0; }
-  if (out.b.length < 2 * n) out.b = new Int32Array(Math.max(2 * n, 2 * out.b.length));
-  const b = out.b;
-  for (let p = 0; p < n; p++) {
-    for (let side = 0; side < 2; side++) {
-      const a = side === 0 ? pa[p] : pb[p], e = side === 0 ? pb[p] : pa[p];
-      const s0 = off[a];
-      let k = s0 + cnt[a]++;
-      while (k > s0 && b[k - 1] > e) { b[k] = b[k - 1]; k--; }
-      b[k] = e;
-    }
-  }
+  for (let t = 0; t < 2 * n; t++) { const a = ta[t]; b[off[a] + cnt[a]++] = tb[t]; }
   out.count = n;
 }
