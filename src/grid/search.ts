@@ -593,8 +593,11 @@ function stepAStar(s: GridSearch, budget: number): PathStatus {
       }
       moves &= keep;
     }
-    for (let k = 0; moves !== 0; k++, moves >>= 1) {
-      if ((moves & 1) === 0) continue;
+    while (moves !== 0) {
+      // Lowest remaining move first (the same order as before pruning).
+      const low = moves & -moves;
+      moves ^= low;
+      const k = 31 - Math.clz32(low);
       const m = c + off[k];
       const ng = uniform ? gc + (k < 4 ? stepO : stepD) : gc + (k < 4 ? HO : HD) * (cc + cost[m]);
       let pos: number;
