@@ -705,10 +705,11 @@ export type KNearestBatchIndex = 'id' | 'slot';
  * `indexBy = 'slot'`, the same go to offset t * k and outCounts[t]. Disjoint slot ranges write disjoint outputs in
  * both modes, so ranges can be split across workers. Returns the total number of neighbours written.
  *
- * With r up to the cell size (the usual setting) the dense kernel of knn-dense.ts answers the range: a per-call
- * dense copy of the entries, two agents of a cell scanned together, sorting networks; it hands back the few queries
- * it cannot decide (quantisation ties, crowded cells), which the single-query search answers here. Larger r, or
- * entries spread too sparsely for a dense copy, run the single-query search for every entry, in slot order.
+ * The dense kernel of knn-dense.ts answers the range: a per-call dense copy of the entries on a grid of cell r,
+ * two agents of a cell scanned together, sorting networks; it hands back the few queries it cannot decide
+ * (quantisation ties, over-crowded cells), which the single-query search answers here. When it declines (r = 0,
+ * entries spread too sparsely for a dense grid, r above the cell size with far more than k entries per disc) every
+ * entry runs the single-query search, in slot order.
  * Results are the same either way. 'slot' output is written nearly sequentially; 'id' output scatters the writes
  * over memory and costs more (100k agents: 35 against 21 ms CPU, 2026-11-29), so prefer 'slot' when the consumer
  * can loop over slots.
@@ -744,9 +745,10 @@ export function queryKNearestBatch(
   if (outDist2.length < need) throw new InvalidArgumentError('outDist2', outDist2, `must hold ${what} * k = ${need} distances`);
   if (outCounts.length < maxIndex + 1) throw new InvalidArgumentError('outCounts', outCounts, `must hold ${what} = ${maxIndex + 1} counts`);
   _queryR[0] = r;
-  // r up to the cell size (the usual setting): the dense kernel (knn-dense.ts) answers nearly every entry and
-  // lists the rest, which the single-query search below answers. Same results either way.
-  if (k > 0 && end > start && r <= hash.gridCellSize) {
+  // The dense kernel (knn-dense.ts) answers nearly every entry and lists the rest, which the single-query search
+  // below answers; when it declines (r = 0, very spread-out entries, wide discs better served by the ring search),
+  // every entry takes the single-query search. Same results either way.
+  if (k > 0 && end > start) {
     if (_batchFallback.length < hash.count) _batchFallback = new Int32Array(hash.count);
     const fallback = _batchFallback;
     let total = knnBatchDense(hash, start, end, r, k, outIds, outDist2, outCounts, lay, m, bySlot, fallback, _batchResult);

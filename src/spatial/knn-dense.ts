@@ -2,25 +2,28 @@ import type { SpatialHash } from './hash';
 import { sortKeys12, sortKeys16, sortKeys20, sortKeys24, sortKeys8 } from './sort-keys';
 
 /**
- * Batch k-nearest kernel behind queryKNearestBatch when the query radius is at most the cell size (every query's
- * disc then lies in the 3 x 3 cells around its own cell). Results are identical to one queryKNearest per entry:
- * the k nearest within r, ordered by (d², id), the entry itself excluded.
+ * Batch k-nearest kernel behind queryKNearestBatch. Results are identical to one queryKNearest per entry: the k
+ * nearest within r, ordered by (d², id), the entry itself excluded.
  *
  * Why a separate kernel. The hash's own query walks bucket runs, skips entries of other cells sharing a bucket,
  * reads five arrays per candidate, and sorts the survivors by insertion (about one mispredicted branch per
  * survivor). At 100k agents, k = 10, r = cell = 4 m that cost ~450 ns per query, half of it in the sort. This
  * kernel does four things instead (measured figures are CPU time on the shared 2-core EPYC VM, 2026-11-29):
  *
- * 1. Dense copy. Once per call, the entries are counting-sorted again, by a dense row-major cell index over the
- *    occupied bounding box (padded by one cell), into one interleaved array E = [x, y, id] per entry. No two cells
- *    share a run, so a row of three cells around a query is ONE contiguous run of E, with no cell filter, and the
- *    candidate loop reads a single array. (V8 re-checks each typed array's map and reloads its base pointer on
- *    every loop iteration, so the number of arrays a loop touches is most of its cost.) O(n + cells); skipped
- *    (the caller falls back to per-query search) when the bounding box holds more than 4n + 4096 cells.
- * 2. Keys. For each candidate in the three runs, d² is computed exactly as the hash's queries compute it, and
+ * 1. Dense copy. Once per call, the entries are counting-sorted again into a dense grid of its own, with square
+ *    cells of side r (whatever the hash's cell size) over the bounding box of the entries (padded), into one
+ *    interleaved array E = [x, y, id] per entry. A query's disc then lies in the 3 x 3 cells around its own (4 x 4
+ *    when x ± r falls exactly on cell edges); no two cells share a run, so each row of them is ONE contiguous run of
+ *    E, with no cell filter, and the candidate loop reads a single array. (V8 re-checks each typed array's map and
+ *    reloads its base pointer on every loop iteration, so the number of arrays a loop touches is most of its
+ *    cost.) O(n + cells). Declined (the caller then runs the single-query search for every entry) for r = 0, when
+ *    the box holds more than 4n + 4096 cells, or when r exceeds the hash's cell size and a query would keep far
+ *    more than k survivors (the ring search, which shrinks its radius to the k-th distance, is faster there).
+ * 2. Keys. For each candidate in the runs, d² is computed exactly as the hash's queries compute it, and
  *    the candidate is kept (branch-free: keys[m] is written always, m advances by +(d² <= r²)) as
  *    an int32 key (floor(d² S) << 8) | p, where p < 256 is its position in the scanned runs and S scales r² to
- *    2^22. Two agents of the same cell with the same cell range are scanned together, which shares the loads and
+ *    2^22. Two agents of the same cell with the same cell range (consecutive slots: the hash files by cell too)
+ *    are scanned together, which shares the loads and
  *    the loop overhead (2.2 -> 1.6 ns per candidate and agent). The query itself passes too (d² = 0, q = 0): when
  *    the keys decide (below) it is the first sorted key, and it is skipped there.
  * 3. Order. Up to 24 kept keys are sorted by a branch-free sorting network (sort-keys.ts); more (a crowded
@@ -45,17 +48,23 @@ const P_MASK = (1 << P_BITS) - 1;
 const MAX_CANDIDATES = 1 << P_BITS;
 /** Largest number of survivors sorted by a network; more are ranked by a bounded insertion of their keys. */
 const MAX_NETWORK = 24;
-/** Dense bounding boxes above this many cells (beyond 4 per entry) are not worth a dense copy. */
+/** Dense cells per query radius: the dense grid's cell side is r / FINE. */
+const FINE = 1;
+/** Most rows of dense cells a query's range can span (2 FINE + 1, plus one when x ± r sits exactly on edges). */
+const MAX_ROWS = 2 * FINE + 2;
+/** Dense grids above this many cells (beyond 4 per entry) are not worth building. */
 const DENSE_CELLS_PER_ENTRY = 4;
 const DENSE_CELLS_SLACK = 4096;
 
 // Per-call scratch (module scope, one set per thread/worker).
-let _e = new Float64Array(3 * 1024); // [x, y, id] per entry, in dense cell order
+let _e = new Float64Array(3 * 1024); // [x, y, id] per entry, in dense cell order (NaN x, y: rejected by the layer filter)
 let _slotPos = new Int32Array(1024); // position in _e of the entry in hash slot t, -1 if the layer filter drops it
 let _slotCell = new Int32Array(1024); // dense cell index of hash slot t
 let _cellStart = new Int32Array(4096 + 2); // dense cell c's entries are _e positions [_cellStart[c], _cellStart[c + 1])
-/** Keys of the two agents scanned together: agent A at [0, 64), agent B at [64, 128). */
+/** Keys of the two agents scanned together: agent A at [0, MAX_CANDIDATES), agent B after it. */
 const _keys = new Int32Array(2 * MAX_CANDIDATES);
+/** [start, end) of each row's run of _e for the current scan. */
+const _runs = new Int32Array(2 * MAX_ROWS);
 /** Loop-invariant doubles read inside the per-agent loop from an array, so V8 keeps them unboxed there. */
 const _params = new Float64Array(2);
 
@@ -75,10 +84,10 @@ function growCells(cells: number): void {
 
 /**
  * Answer the batch query for sorted slots [start, end) (see queryKNearestBatch; arguments already validated,
- * 0 <= r <= hash.gridCellSize, k >= 1, start < end). Writes each answered slot's neighbours at o * k and its
- * count at outCounts[o] (o = slot or id), appends unanswered slots to `fallback` and stores how many in
- * result[0]; returns the number of neighbours written. Returns -1 (and writes nothing) when the occupied
- * bounding box is too sparse for a dense copy.
+ * k >= 1, start < end). Writes each answered slot's neighbours at o * k and its count at outCounts[o] (o = slot
+ * or id), appends unanswered slots to `fallback` and stores how many in result[0]; returns the number of
+ * neighbours written. Returns -1 (and writes nothing) when r = 0 or the entries are too spread out for a dense
+ * grid of cell r / 2.
  */
 export function knnBatchDense(
   hash: SpatialHash, start: number, end: number, r: number, k: number,
@@ -86,112 +95,118 @@ export function knnBatchDense(
   bySlot: boolean, fallback: Int32Array, result: Int32Array,
 ): number {
   const n = hash.count;
-  const sx = hash.sortedX, sy = hash.sortedY, sid = hash.sortedIds, scx = hash.sortedCellX, scy = hash.sortedCellY;
+  if (!(r > 0)) return -1;
+  const sx = hash.sortedX, sy = hash.sortedY, sid = hash.sortedIds;
+  const invF = FINE / r;
 
-  // 1. Dense copy. Bounding box of the occupied cells, padded by one cell on every side so that the 3 x 3 block
-  // of any entry's cell lies inside the grid.
-  let minX = scx[0], maxX = minX, minY = scy[0], maxY = minY;
+  // 1. Dense grid of cell r / FINE over the bounding box of the entries, padded by FINE + 2 cells on every side so
+  // that every query's cell range lies inside it. Cell coordinates are computed in doubles relative to the box
+  // (exact: the box check below keeps them small), so huge coordinates cannot overflow int32.
+  let minX = sx[0], maxX = minX, minY = sy[0], maxY = minY;
   for (let t = 1; t < n; t++) {
-    const cx = scx[t], cy = scy[t];
-    if (cx < minX) minX = cx;
-    if (cx > maxX) maxX = cx;
-    if (cy < minY) minY = cy;
-    if (cy > maxY) maxY = cy;
+    const x = sx[t], y = sy[t];
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
   }
-  const width = maxX - minX + 3, height = maxY - minY + 3; // cell coordinates are < 2^30 in magnitude: exact
-  if (width * height > DENSE_CELLS_PER_ENTRY * n + DENSE_CELLS_SLACK) return -1;
+  const pad = FINE + 2;
+  const ox = Math.floor(minX * invF) - pad, oy = Math.floor(minY * invF) - pad;
+  const width = Math.floor(maxX * invF) - ox + 1 + pad, height = Math.floor(maxY * invF) - oy + 1 + pad;
+  if (!(width * height <= DENSE_CELLS_PER_ENTRY * n + DENSE_CELLS_SLACK)) return -1;
+  // Wide discs in a dense crowd (about pi r² n / area survivors per query, far more than k) are better served by
+  // the hash's ring search, which shrinks its radius to the k-th distance (r = 10 m at 1 agent per 4 m²: 57 ms
+  // against 101 ms here for 100k agents). It runs when r exceeds the hash's cell size.
+  const area = (maxX - minX) * (maxY - minY);
+  if (r > hash.gridCellSize && Math.PI * r * r * n > (4 * k + 16) * area) return -1;
   const cells = width * height;
   if (_slotPos.length < n) growEntries(n);
   if (_cellStart.length < cells + 2) growCells(cells);
   const e = _e, slotPos = _slotPos, slotCell = _slotCell, cellStart = _cellStart;
-  const ox = minX - 1, oy = minY - 1;
   const hasLayers = layers !== null;
   const lay = layers as Int32Array;
   // Counting sort, counts shifted by two so that the prefix sum leaves cell c's start at cellStart[c + 1], which
-  // the scatter then advances to cell c's end, i.e. cell c + 1's start (no separate cursor array).
+  // the scatter then advances to cell c's end, i.e. cell c + 1's start (no separate cursor array). Entries the
+  // layer filter rejects are kept (they still ask their own query) with NaN coordinates: d² is then NaN, and
+  // d² <= r² is false, so they are never anyone's candidate.
   for (let c = 0; c < cells + 2; c++) cellStart[c] = 0;
   for (let t = 0; t < n; t++) {
-    const c = (scy[t] - oy) * width + (scx[t] - ox);
+    const c = (Math.floor(sy[t] * invF) - oy) * width + (Math.floor(sx[t] * invF) - ox);
     slotCell[t] = c;
-    if (hasLayers && (lay[sid[t]] & mask) === 0) continue; // never a candidate
     cellStart[c + 2]++;
   }
   for (let c = 2; c < cells + 2; c++) cellStart[c] += cellStart[c - 1];
   for (let t = 0; t < n; t++) {
     const id = sid[t];
+    const p = cellStart[slotCell[t] + 1]++;
+    e[3 * p + 2] = id;
     if (hasLayers && (lay[id] & mask) === 0) {
       slotPos[t] = -1;
-      continue;
+      e[3 * p] = NaN;
+      e[3 * p + 1] = NaN;
+    } else {
+      slotPos[t] = p;
+      e[3 * p] = sx[t];
+      e[3 * p + 1] = sy[t];
     }
-    const p = cellStart[slotCell[t] + 1]++;
-    slotPos[t] = p;
-    e[3 * p] = sx[t];
-    e[3 * p + 1] = sy[t];
-    e[3 * p + 2] = id;
   }
 
-  // Key scale: survivors (d² <= r²) map to q <= 2^22, so keys stay below 2^30 + 256. Any candidate lies within two
-  // cells of the query on each axis (d² <= 8 cs², up to rounding), so d² S <= 2^27 and the int32 conversion never
-  // leaves its fast range even for the candidates that are then dropped (their shifted keys wrap, unused).
-  const cs = hash.gridCellSize, inv = hash.gridInvCellSize;
+  // Key scale: survivors (d² <= r²) map to q <= 2^22, so keys stay below 2^30 + 256. A candidate lies within
+  // FINE + 1 cells of the query's cell on each axis, so d² <= 2 ((FINE + 2) r / FINE)² = 8 r², d² S <= 2^25, and
+  // the int32 conversion stays in its fast range even for the candidates that are then dropped (their shifted keys
+  // wrap, unused).
   const r2 = r * r;
-  _params[0] = Math.min(4194304 / r2, 16777216 / (cs * cs));
+  _params[0] = 4194304 / r2;
   _params[1] = r2;
   // Cell range of a query as the hash's single query computes it (hash.ts, kNearestSmall): r (1 + 1e-14) + 2^-510
-  // bounds every accepted point, so cells outside [floor((x - rr) inv), floor((x + rr) inv)] hold none.
+  // bounds every accepted point, so cells outside [floor((x - rr) invF), floor((x + rr) invF)] hold none.
   const rr = r * (1 + 1e-14) + 2.983336292480083e-154;
-  const keys = _keys;
+  const keys = _keys, runs = _runs;
   let total = 0, scanned = 0, nFallback = 0;
+  // Queries in slot order: the hash files entries by cell too, so agents of one cell mostly follow each other and
+  // can be scanned in pairs (processing in dense order measured a few % slower: scattered reads and writes).
   let t = start;
   while (t < end) {
     const S = _params[0], rSq = _params[1];
-    const x = sx[t], y = sy[t], gx = scx[t], gy = scy[t];
-    const i0 = Math.floor((x - rr) * inv) - gx, i1 = Math.floor((x + rr) * inv) - gx;
-    const j0 = Math.floor((y - rr) * inv) - gy, j1 = Math.floor((y + rr) * inv) - gy;
-    if (!(i0 >= -1 && i1 <= 1 && j0 >= -1 && j1 <= 1)) {
-      fallback[nFallback++] = t;
-      t++;
-      continue;
-    }
-    // The query's cells are rows j0..j1 (relative), columns i0..i1 of each: up to three runs of E.
-    const c0 = slotCell[t] + j0 * width;
-    const a0 = cellStart[c0 + i0], e0 = cellStart[c0 + i1 + 1];
-    let a1 = e0, e1 = e0, a2 = e0, e2 = e0;
-    if (j1 > j0) {
-      a1 = cellStart[c0 + width + i0];
-      e1 = cellStart[c0 + width + i1 + 1];
-      a2 = e1;
-      e2 = e1;
-      if (j1 > j0 + 1) {
-        a2 = cellStart[c0 + 2 * width + i0];
-        e2 = cellStart[c0 + 2 * width + i1 + 1];
+    const x = sx[t], y = sy[t];
+    const i0 = Math.floor((x - rr) * invF) - ox, i1 = Math.floor((x + rr) * invF) - ox;
+    const j0 = Math.floor((y - rr) * invF) - oy, j1 = Math.floor((y + rr) * invF) - oy;
+    const rows = j1 - j0 + 1;
+    // The query's cells: rows j0..j1, columns i0..i1 of each, one run of E per row.
+    let P = 0;
+    if (rows <= MAX_ROWS) {
+      for (let row = 0; row < rows; row++) {
+        const c = (j0 + row) * width;
+        const a = cellStart[c + i0], b = cellStart[c + i1 + 1];
+        runs[2 * row] = a;
+        runs[2 * row + 1] = b;
+        P += b - a;
       }
     }
-    const l0 = e0 - a0, l01 = l0 + e1 - a1, P = l01 + e2 - a2;
-    if (P > MAX_CANDIDATES) {
+    if (rows > MAX_ROWS || P > MAX_CANDIDATES) {
       fallback[nFallback++] = t;
       t++;
       continue;
     }
-    // Pair with the next slot when it sits in the same cell with the same cell range (same runs).
+    // Pair with the next slot when it sits in the same dense cell with the same cell range (same runs).
     let pair = false;
     const tb = t + 1;
     if (tb < end && slotCell[tb] === slotCell[t]) {
       const xb = sx[tb], yb = sy[tb];
-      pair = Math.floor((xb - rr) * inv) - gx === i0 && Math.floor((xb + rr) * inv) - gx === i1
-        && Math.floor((yb - rr) * inv) - gy === j0 && Math.floor((yb + rr) * inv) - gy === j1;
+      pair = Math.floor((xb - rr) * invF) - ox === i0 && Math.floor((xb + rr) * invF) - ox === i1
+        && Math.floor((yb - rr) * invF) - oy === j0 && Math.floor((yb + rr) * invF) - oy === j1;
     }
-    let mA = 0;
-    let mB = MAX_CANDIDATES;
     // The scan: every candidate's key is written at the lane's slot m, and m advances only if the candidate is
     // within r (no data-dependent branch; the query itself is kept too and skipped after the sort, which is
-    // cheaper than one more test per candidate). Unrolled by two candidates: V8 re-checks
-    // each typed array and reloads its base pointer once per loop iteration, so fewer iterations cost less
-    // (measured 1.8 -> 1.7 ns per candidate and agent for pairs, 2.5 -> 2.0 for single agents).
+    // cheaper than one more test per candidate). Unrolled by two
+    // candidates: V8 re-checks each typed array and reloads its base pointer once per loop iteration, so fewer
+    // iterations cost less.
+    let mA = 0;
+    let mB = MAX_CANDIDATES;
     let p = 0;
-    for (let run = 0; run < 3; run++) {
-      const ws = 3 * (run === 0 ? a0 : run === 1 ? a1 : a2), we = 3 * (run === 0 ? e0 : run === 1 ? e1 : e2);
-      let w = ws;
+    for (let row = 0; row < rows; row++) {
+      let w = 3 * runs[2 * row];
+      const we = 3 * runs[2 * row + 1];
       if (pair) {
         const xb = sx[tb], yb = sy[tb];
         for (; w + 3 < we; w += 6) {
@@ -239,17 +254,22 @@ export function knnBatchDense(
         }
       }
     }
-    // Position p of the scanned runs back to its place in E: p < l0 is run 0, then run 1, then run 2.
-    const d01 = a1 - e0, d12 = a2 - e1;
+    // Candidate p back to its place in E: p < L1 is in run 0 (from A0), then run 1, ... (FINE = 1: at most 4 runs).
+    // u = A0 + p + sum over runs r >= 1 with p >= Lr of Dr, where Dr = (start of run r) - (end of run r - 1).
+    const big = MAX_CANDIDATES + 1;
+    const A0 = runs[0];
+    const L1 = rows > 1 ? runs[1] - runs[0] : big, D1 = rows > 1 ? runs[2] - runs[1] : 0;
+    const L2 = rows > 2 ? L1 + runs[3] - runs[2] : big, D2 = rows > 2 ? runs[4] - runs[3] : 0;
+    const L3 = rows > 3 ? L2 + runs[5] - runs[4] : big, D3 = rows > 3 ? runs[6] - runs[5] : 0;
     const lanes = pair ? 2 : 1;
     for (let lane = 0; lane < lanes; lane++) {
-      const ts = t + lane;
+      const ts = lane === 0 ? t : tb;
       const base = lane * MAX_CANDIDATES;
       const m = lane === 0 ? mA : mB - MAX_CANDIDATES;
+      scanned += P;
       // The query itself is among its candidates (d² = 0, so q = 0) unless the layer filter dropped it: when the
       // keys decide, it is the first sorted key (another q = 0 would be a tie with it), and is skipped.
       const skip = slotPos[ts] >= 0 ? 1 : 0;
-      scanned += P;
       const id = sid[ts];
       const o = bySlot ? ts : id;
       const off = o * k;
@@ -265,15 +285,13 @@ export function knnBatchDense(
       } else {
         smallestKeys(keys, base, m, m < k + 1 + skip ? m : k + 1 + skip); // crowded: only the first k + 1 (+ itself) matter
       }
-      // Write the first n = min(m, k), checking that the quantised distances of the first min(m, k + 1) are
-      // distinct (see the file comment); on a tie the exact search overwrites what was written.
-      const n = m - skip < k ? m - skip : k;
-      const tie = writeWinners(keys, base + skip, m - skip, n, skip - 1, e, sx, sy, ts, a0, l0, l01, d01, d12, outIds, outDist2, off);
+      const nOut = m - skip < k ? m - skip : k;
+      const tie = writeWinners(keys, base + skip, m - skip, nOut, skip - 1, e, A0, L1, D1, L2, D2, L3, D3, sx, sy, ts, outIds, outDist2, off);
       if (tie !== 0) {
         fallback[nFallback++] = ts;
       } else {
-        outCounts[o] = n;
-        total += n;
+        outCounts[o] = nOut;
+        total += nOut;
       }
     }
     t += lanes;
@@ -311,14 +329,16 @@ function smallestKeys(keys: Int32Array, base: number, m: number, keep: number): 
 }
 
 /**
- * Write the first n sorted keys' neighbours (id, exact d²) at outIds/outDist2[off ..), the query being slot t; returns
- * non-zero if the quantised distances of the first min(m, n + 1) keys are not all distinct (the caller then
- * discards this output). A function of its own so that V8 keeps its few loop invariants in registers: inside the
- * large batch loop they were spilled and reloaded on every iteration.
+ * Write the first n sorted keys' neighbours (id, exact d²) at outIds/outDist2[off ..), the query being slot t
+ * (candidate p is entry a0 + p + the sum of the run offsets dr with p >= lr, see the batch loop); returns non-zero if the quantised distances of the first
+ * min(m, n + 1) keys, and prevQ before them, are not all distinct (the caller then discards this output). A function
+ * of its own so that V8 keeps its few loop invariants in registers: inside the large batch loop they were spilled
+ * and reloaded on every iteration.
  */
 function writeWinners(
-  keys: Int32Array, base: number, m: number, n: number, prevQ: number, e: Float64Array, sx: Float64Array, sy: Float64Array, t: number,
-  a0: number, l0: number, l01: number, d01: number, d12: number, outIds: Int32Array, outDist2: Float64Array, off: number,
+  keys: Int32Array, base: number, m: number, n: number, prevQ: number, e: Float64Array,
+  a0: number, l1: number, d1: number, l2: number, d2: number, l3: number, d3: number,
+  sx: Float64Array, sy: Float64Array, t: number, outIds: Int32Array, outDist2: Float64Array, off: number,
 ): number {
   const xq = sx[t], yq = sy[t];
   let prev = prevQ, tie = 0;
@@ -328,7 +348,7 @@ function writeWinners(
     tie |= +(q === prev);
     prev = q;
     const p = key & P_MASK;
-    const w = 3 * (a0 + p + (-(+(p >= l0)) & d01) + (-(+(p >= l01)) & d12));
+    const w = 3 * (a0 + p + (-(+(p >= l1)) & d1) + (-(+(p >= l2)) & d2) + (-(+(p >= l3)) & d3));
     const dx = e[w] - xq, dy = e[w + 1] - yq;
     outIds[off + a] = e[w + 2];
     outDist2[off + a] = dx * dx + dy * dy;

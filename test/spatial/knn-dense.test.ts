@@ -91,15 +91,24 @@ describe('knnBatchDense', () => {
     runAndCheck(h, p, 555, 1234, 3, 10, null, -1);
   });
 
-  it('leaves quantisation ties to the fallback: a lattice (equal distances everywhere) and r = 0', () => {
+  it('leaves quantisation ties to the fallback: a lattice (equal distances everywhere), stacked positions', () => {
     const w = 30;
     const p = points(w * w, (i) => [(i % w) * 2, Math.floor(i / w) * 2], 9);
     const h = hashOf(p, 3);
     const left = runAndCheck(h, p, 0, h.count, 3, 6, null, -1);
     expect(left.length).toBeGreaterThan(h.count / 2); // most lattice queries have tied neighbours
-    const dup = points(400, (i) => [i % 3, 0], 10); // 3 distinct positions: every query ties
+    const dup = points(400, (i) => [i % 3, 0], 10); // 3 distinct positions: every query ties with itself
     const hd = hashOf(dup, 2);
-    runAndCheck(hd, dup, 0, hd.count, 0, 4, null, -1);
+    expect(runAndCheck(hd, dup, 0, hd.count, 1.2, 4, null, -1).length).toBe(hd.count);
+  });
+
+  it('uses a dense grid of cell r whatever the hash cell size: r above and well below it (brute force)', () => {
+    const rng = createRng(14);
+    const p = points(2500, () => [(rngFloat(rng) - 0.5) * 100, (rngFloat(rng) - 0.5) * 100], 15);
+    for (const [cell, r] of [[1.5, 4], [8, 3], [4, 2.5]]) {
+      const left = runAndCheck(hashOf(p, cell), p, 0, p.ids.length, r, 10, null, -1);
+      expect(left.length).toBeLessThan(p.ids.length / 50);
+    }
   });
 
   it('ranks crowded queries (more than 24 survivors) by bounded insertion, and leaves over 256 candidates to the fallback', () => {
@@ -123,13 +132,18 @@ describe('knnBatchDense', () => {
     }
   });
 
-  it('declines (returns -1, writes nothing) when the occupied cells are too sparse for a dense copy', () => {
-    const p = points(100, (i) => [i < 50 ? i : 1e6 + i, i < 50 ? 0 : 1e6], 13);
-    const h = hashOf(p, 2);
-    const counts = new Int32Array(100).fill(-1);
-    const r = knnBatchDense(h, 0, h.count, 2, 3, new Int32Array(300), new Float64Array(300), counts, null, -1, true, new Int32Array(100), new Int32Array(1));
-    expect(r).toBe(-1);
-    expect(Array.from(counts).every((c) => c === -1)).toBe(true);
+  it('declines (returns -1, writes nothing) for entries too spread out for a dense grid, r = 0, and wide discs in a crowd', () => {
+    const decline = (h: SpatialHash, r: number, k: number): void => {
+      const counts = new Int32Array(h.count).fill(-1);
+      const res = knnBatchDense(h, 0, h.count, r, k, new Int32Array(h.count * k), new Float64Array(h.count * k), counts, null, -1, true, new Int32Array(h.count), new Int32Array(1));
+      expect(res).toBe(-1);
+      expect(Array.from(counts).every((c) => c === -1)).toBe(true);
+    };
+    decline(hashOf(points(100, (i) => [i < 50 ? i : 1e6 + i, i < 50 ? 0 : 1e6], 13), 2), 2, 3);
+    decline(hashOf(points(100, (i) => [i, 0], 16), 2), 0, 3);
+    // ~80 survivors per query for k = 10 with r above the cell size: the hash's ring search is the better tool.
+    const rng = createRng(17);
+    decline(hashOf(points(3000, () => [rngFloat(rng) * 110, rngFloat(rng) * 110], 18), 4), 10, 10);
   });
 });
 
