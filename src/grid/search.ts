@@ -564,23 +564,12 @@ function stepAStar(s: GridSearch, budget: number): PathStatus {
     const u = hasU && walk[c - w] === 1;
     const d = hasD && walk[c + w] === 1;
     let moves = (l ? 1 : 0) | (r ? 2 : 0) | (u ? 4 : 0) | (d ? 8 : 0);
-    if (diagonals) {
-      if (!cut) {
-        if (l && u && walk[c - w - 1] === 1) moves |= 16;
-        if (r && u && walk[c - w + 1] === 1) moves |= 32;
-        if (l && d && walk[c + w - 1] === 1) moves |= 64;
-        if (r && d && walk[c + w + 1] === 1) moves |= 128;
-      } else {
-        if (hasU && hasL && (l || u) && walk[c - w - 1] === 1) moves |= 16;
-        if (hasU && hasR && (r || u) && walk[c - w + 1] === 1) moves |= 32;
-        if (hasD && hasL && (l || d) && walk[c + w - 1] === 1) moves |= 64;
-        if (hasD && hasR && (r || d) && walk[c + w + 1] === 1) moves |= 128;
-      }
-    }
+    // Moves wanted: all, or with pruning those a shortest path may take after arriving from the parent (see
+    // "Dominated moves"); diagonals not wanted are not tested.
+    let keep = 255;
     if (prune) {
-      // Drop the moves that no shortest path takes after arriving from the parent (see "Dominated moves").
       const a = moveIn[c];
-      let keep = PRUNE_KEEP[a];
+      keep = PRUNE_KEEP[a];
       if (a < 4) {
         const p = c - off[a];
         if (a < 2) {
@@ -592,6 +581,19 @@ function stepAStar(s: GridSearch, budget: number): PathStatus {
         }
       }
       moves &= keep;
+    }
+    if (diagonals) {
+      if (!cut) {
+        if ((keep & 16) !== 0 && l && u && walk[c - w - 1] === 1) moves |= 16;
+        if ((keep & 32) !== 0 && r && u && walk[c - w + 1] === 1) moves |= 32;
+        if ((keep & 64) !== 0 && l && d && walk[c + w - 1] === 1) moves |= 64;
+        if ((keep & 128) !== 0 && r && d && walk[c + w + 1] === 1) moves |= 128;
+      } else {
+        if (hasU && hasL && (l || u) && walk[c - w - 1] === 1) moves |= 16;
+        if (hasU && hasR && (r || u) && walk[c - w + 1] === 1) moves |= 32;
+        if (hasD && hasL && (l || d) && walk[c + w - 1] === 1) moves |= 64;
+        if (hasD && hasR && (r || d) && walk[c + w + 1] === 1) moves |= 128;
+      }
     }
     while (moves !== 0) {
       // Lowest remaining move first (the same order as before pruning).
