@@ -22,7 +22,7 @@
  */
 import { requireInteger } from '../core/validate';
 import type { Pose, Shape } from './shapes';
-import { _pairDir, _pairRel, pairSupport, relativePose, rotateToWorld, pointToWorld } from './pair';
+import { _pairDir, _pairRel, pairSupport, relativePose, pointToWorldFrom } from './pair';
 
 /**
  * Warm-start cache for ONE pair (never share it between pairs: its points must belong to the two shapes), reused across frames (Box2D's b2SimplexCache does the same with vertex indices;
@@ -363,9 +363,14 @@ export function gjkDistance(a: Shape, poseA: Pose, b: Shape, poseB: Pose, out: D
   const nx = -st.vx * inv, ny = -st.vy * inv, nz = -st.vz * inv; // A → B
   out.overlap = false;
   out.distance = st.distance - r;
-  pointToWorld(poseA, st.ax + nx * a.radius, st.ay + ny * a.radius, st.az + nz * a.radius, out.pointA, 0);
-  pointToWorld(poseA, st.bx - nx * b.radius, st.by - ny * b.radius, st.bz - nz * b.radius, out.pointB, 0);
-  rotateToWorld(poseA, nx, ny, nz, out.normal, 0);
+  // (points passed in an array: three numbers passed to a call V8 does not inline are three heap allocations)
+  const ra = a.radius, rb = b.radius, p = _dir0;
+  p[0] = st.ax + nx * ra; p[1] = st.ay + ny * ra; p[2] = st.az + nz * ra;
+  pointToWorldFrom(poseA, p, out.pointA, 0);
+  p[0] = st.bx - nx * rb; p[1] = st.by - ny * rb; p[2] = st.bz - nz * rb;
+  pointToWorldFrom(poseA, p, out.pointB, 0);
+  const wn = out.normal;
+  wn[0] = poseA[3] * nx + poseA[4] * ny + poseA[5] * nz; wn[1] = poseA[6] * nx + poseA[7] * ny + poseA[8] * nz; wn[2] = poseA[9] * nx + poseA[10] * ny + poseA[11] * nz;
   if (cache) { cache.dir[0] = nx; cache.dir[1] = ny; cache.dir[2] = nz; cache.valid = true; }
   return out;
 }

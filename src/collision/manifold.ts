@@ -32,8 +32,8 @@ import { requireNonNegative } from '../core/validate';
 import { gjkLocal, gjkState, GJK_MAX_ITERATIONS } from './gjk';
 import type { GjkCache } from './gjk';
 import { epaLocal, epaState, EPA_MAX_ITERATIONS } from './epa';
-import { _pairRel, relativePose, pointToWorld } from './pair';
-import { CORE_BOX, CORE_CYLINDER, CORE_HULL, CORE_POINT, CORE_SEGMENT, CYLINDER_CAP_SEGMENTS, coreExit } from './shapes';
+import { _pairRel, relativePose, pointToWorldFrom } from './pair';
+import { CORE_BOX, CORE_CYLINDER, CORE_HULL, CORE_POINT, CORE_SEGMENT, CYLINDER_CAP_SEGMENTS, coreExitAlong } from './shapes';
 import type { Pose, Shape } from './shapes';
 
 /** Largest number of contact points in a manifold. */
@@ -92,10 +92,12 @@ export function createManifoldInput(shapeA: Shape, poseA: Pose, shapeB: Shape, p
 // ---- feature ids: type in the top bits, then up to four 12-bit vertex ids ----
 const ID_VERTEX_A = 1, ID_VERTEX_B = 2, ID_EDGES = 3, ID_FALLBACK = 4, ID_REGION = 5;
 const K = 4096;
-function vertexId(type: number, v: number): number { return type * K * K * K * K + v; }
-function edgePairId(a0: number, a1: number, b0: number, b1: number): number {
+// (The ids are written into their arrays rather than returned: they exceed the small-integer range, so a returned
+// id would be a heap number whenever V8 does not inline the call.)
+function setVertexId(out: Float64Array, i: number, type: number, v: number): void { out[i] = type * K * K * K * K + v; }
+function setEdgePairId(out: Float64Array, i: number, a0: number, a1: number, b0: number, b1: number): void {
   const amin = a0 < a1 ? a0 : a1, amax = a0 < a1 ? a1 : a0, bmin = b0 < b1 ? b0 : b1, bmax = b0 < b1 ? b1 : b0;
-  return (((ID_EDGES * K + amin) * K + amax) * K + bmin) * K + bmax;
+  out[i] = (((ID_EDGES * K + amin) * K + amax) * K + bmin) * K + bmax;
 }
 
 // ---- scratch ----
@@ -120,6 +122,9 @@ const _keep = new Int32Array(4);
 // hundreds of bytes per manifold before 2026-11-29.)
 // _fr = [n (3), e1 (3), e2 (3), o (3)]
 const _fr = new Float64Array(12);
+// scalars passed between functions: [margin, slab, face offset h, clip tolerance per unit length, height on A,
+// height on B, round-feature height, hull2d tolerance]
+const _sc = new Float64Array(8);
 
 /** Orthonormal basis (e1, e2, n) with e1 × e2 = n for n = _con[0..2] (Frisvad-style branch on the smallest component). */
 function setBasis(): void {
@@ -137,11 +142,12 @@ function setBasis(): void {
 
 /**
  * The contact feature of shape s along sign·n (pose rel in A's frame, or identity when rel is null), projected to
- * (u, v, h) in the contact frame: for capsules and cylinders the core points whose height lies within `slab` of
+ * (u, v, h) in the contact frame: for capsules and cylinders the core points whose height lies within `slab` (_sc[1]) of
  * the core's support value, for polytopes a face (see below). Returns the count and fills the given arrays.
  */
-function collectFeature(s: Shape, rel: Float64Array | null, sign: number, slab: number,
+function collectFeature(s: Shape, rel: Float64Array | null, sign: number,
   fu: Float64Array, fv: Float64Array, fh: Float64Array, fid: Int32Array): number {
+  const slab = _sc[1];
   // direction sign·n in the shape's local frame
   let dx = sign * _fr[0], dy = sign * _fr[1], dz = sign * _fr[2];
   if (rel) {
@@ -157,28 +163,28 @@ function collectFeature(s: Shape, rel: Float64Array | null, sign: number, slab: 
     if (2 * r * lxy <= slab) {
       // the cap facing d lies in the slab: a regular polygon inscribed in the cap circle
       for (let k = 0; k < CYLINDER_CAP_SEGMENTS; k++) {
-        n = pushLocal(s, rel, r * CAP_COS[k], r * CAP_SIN[k], capZ, (top > 0 ? 0 : CYLINDER_CAP_SEGMENTS) + k, n, fu, fv, fh, fid);
+        _pt[0] = r * CAP_COS[k]; _pt[1] = r * CAP_SIN[k]; _pt[2] = capZ; n = pushLocal(rel, (top > 0 ? 0 : CYLINDER_CAP_SEGMENTS) + k, n, fu, fv, fh, fid);
       }
       return n;
     }
     const rx = lxy > 0 ? (r * dx) / lxy : r, ry = lxy > 0 ? (r * dy) / lxy : 0;
     if (2 * hh * Math.abs(dz) <= slab) {
       // side line parallel to the plane
-      n = pushLocal(s, rel, rx, ry, hh, 2 * CYLINDER_CAP_SEGMENTS, n, fu, fv, fh, fid);
-      n = pushLocal(s, rel, rx, ry, -hh, 2 * CYLINDER_CAP_SEGMENTS + 1, n, fu, fv, fh, fid);
+      _pt[0] = rx; _pt[1] = ry; _pt[2] = hh; n = pushLocal(rel, 2 * CYLINDER_CAP_SEGMENTS, n, fu, fv, fh, fid);
+      _pt[0] = rx; _pt[1] = ry; _pt[2] = -hh; n = pushLocal(rel, 2 * CYLINDER_CAP_SEGMENTS + 1, n, fu, fv, fh, fid);
       return n;
     }
-    return pushLocal(s, rel, rx, ry, capZ, 2 * CYLINDER_CAP_SEGMENTS + (top > 0 ? 2 : 3), n, fu, fv, fh, fid);
+    _pt[0] = rx; _pt[1] = ry; _pt[2] = capZ; return pushLocal(rel, 2 * CYLINDER_CAP_SEGMENTS + (top > 0 ? 2 : 3), n, fu, fv, fh, fid);
   }
-  if (s.core === CORE_POINT) return pushLocal(s, rel, 0, 0, 0, 0, 0, fu, fv, fh, fid);
+  if (s.core === CORE_POINT) { _pt[0] = 0; _pt[1] = 0; _pt[2] = 0; return pushLocal(rel, 0, 0, fu, fv, fh, fid); }
   if (s.core === CORE_SEGMENT) {
     // capsule axis: the end(s) within the slab of the support value
     const hh = s.halfHeight, top = dz >= 0 ? 1 : -1;
     if (2 * hh * Math.abs(dz) <= slab) {
-      n = pushLocal(s, rel, 0, 0, -hh, 0, n, fu, fv, fh, fid);
-      return pushLocal(s, rel, 0, 0, hh, 1, n, fu, fv, fh, fid);
+      _pt[0] = 0; _pt[1] = 0; _pt[2] = -hh; n = pushLocal(rel, 0, n, fu, fv, fh, fid);
+      _pt[0] = 0; _pt[1] = 0; _pt[2] = hh; return pushLocal(rel, 1, n, fu, fv, fh, fid);
     }
-    return pushLocal(s, rel, 0, 0, top * hh, top > 0 ? 1 : 0, n, fu, fv, fh, fid);
+    _pt[0] = 0; _pt[1] = 0; _pt[2] = top * hh; return pushLocal(rel, top > 0 ? 1 : 0, n, fu, fv, fh, fid);
   }
   if (s.core === CORE_BOX) {
     // Box: the face most aligned with d is the one on the axis of d's largest component (it always contains the
@@ -192,7 +198,7 @@ function collectFeature(s: Shape, rel: Float64Array | null, sign: number, slab: 
     const hx = s.hx, hy = s.hy, hz = s.hz;
     for (let k = 0; k < 4; k++) {
       const i = BOX_FACE_VERTS[4 * f + k];
-      n = pushLocal(s, rel, i & 1 ? hx : -hx, i & 2 ? hy : -hy, i & 4 ? hz : -hz, i, n, fu, fv, fh, fid);
+      _pt[0] = i & 1 ? hx : -hx; _pt[1] = i & 2 ? hy : -hy; _pt[2] = i & 4 ? hz : -hz; n = pushLocal(rel, i, n, fu, fv, fh, fid);
     }
     return n;
   }
@@ -209,10 +215,10 @@ function collectFeature(s: Shape, rel: Float64Array | null, sign: number, slab: 
     const d = fnm[3 * f] * dx + fnm[3 * f + 1] * dy + fnm[3 * f + 2] * dz;
     if (d > bd) { bd = d; bf = f; }
   }
-  if (bf < 0) return pushLocal(s, rel, v[3 * bv], v[3 * bv + 1], v[3 * bv + 2], bv, n, fu, fv, fh, fid);
+  if (bf < 0) { _pt[0] = v[3 * bv]; _pt[1] = v[3 * bv + 1]; _pt[2] = v[3 * bv + 2]; return pushLocal(rel, bv, n, fu, fv, fh, fid); }
   for (let k = s.faceStart[bf]; k < s.faceStart[bf + 1] && n < MAXP; k++) {
     const i = s.faceVerts[k];
-    n = pushLocal(s, rel, v[3 * i], v[3 * i + 1], v[3 * i + 2], i, n, fu, fv, fh, fid);
+    _pt[0] = v[3 * i]; _pt[1] = v[3 * i + 1]; _pt[2] = v[3 * i + 2]; n = pushLocal(rel, i, n, fu, fv, fh, fid);
   }
   return n;
 }
@@ -225,10 +231,9 @@ for (let k = 0; k < CYLINDER_CAP_SEGMENTS; k++) {
   CAP_SIN[k] = dsin((2 * Math.PI * k) / CYLINDER_CAP_SEGMENTS);
 }
 
-/** Transform a local point of s into A's frame, project to the contact frame and append. */
-function pushLocal(s: Shape, rel: Float64Array | null, x: number, y: number, z: number, id: number, n: number,
-  fu: Float64Array, fv: Float64Array, fh: Float64Array, fid: Int32Array): number {
-  void s;
+/** Transform the local point _pt of a shape (pose rel in A's frame, or identity) into A's frame, project it to the contact frame and append it. */
+function pushLocal(rel: Float64Array | null, id: number, n: number, fu: Float64Array, fv: Float64Array, fh: Float64Array, fid: Int32Array): number {
+  const x = _pt[0], y = _pt[1], z = _pt[2];
   let ax = x, ay = y, az = z;
   if (rel) {
     ax = rel[3] * x + rel[4] * y + rel[5] * z + rel[0];
@@ -247,7 +252,8 @@ function pushLocal(s: Shape, rel: Float64Array | null, x: number, y: number, z: 
  * Replace a feature's points by their 2D convex hull, counter-clockwise (Andrew's monotone chain; insertion sort
  * since n is small). Collinear and duplicate points are dropped, so a segment comes back as its two ends.
  */
-function hull2d(fu: Float64Array, fv: Float64Array, fh: Float64Array, fid: Int32Array, n: number, eps: number): number {
+function hull2d(fu: Float64Array, fv: Float64Array, fh: Float64Array, fid: Int32Array, n: number): number {
+  const eps = _sc[7];
   if (n <= 1) return n;
   // sort indices by (u, v)
   for (let i = 0; i < n; i++) _hullIdx[i] = i;
@@ -303,20 +309,23 @@ function cross2(u: Float64Array, v: Float64Array, o: number, a: number, b: numbe
 function loadIncident(fu: Float64Array, fv: Float64Array, fid: Int32Array, n: number, side: number): void {
   for (let i = 0; i < n; i++) {
     _c1u[i] = fu[i]; _c1v[i] = fv[i];
-    _c1id[i] = vertexId(side === 0 ? ID_VERTEX_A : ID_VERTEX_B, fid[i]);
+    setVertexId(_c1id, i, side === 0 ? ID_VERTEX_A : ID_VERTEX_B, fid[i]);
     _c1e0[i] = fid[i]; _c1e1[i] = fid[(i + 1) % n]; _c1es[i] = side;
   }
   nClip = n;
 }
 
 /**
- * Clip buffer 1 by the half-plane left of the reference edge (au,av)→(bu,bv) (reference vertex ids ra → rb,
+ * Clip buffer 1 by the half-plane left of the reference edge from (ru, rv)[ei] to (ru, rv)[ej] (reference vertex ids ra → rb,
  * reference side refSide). A crossing of an incident edge gets an edge–edge id; a crossing of an edge created by an
  * earlier clip (it runs along reference edge p→ra) is the reference vertex ra itself.
  */
-function clipHalfPlane(au: number, av: number, bu: number, bv: number, ra: number, rb: number, refSide: number, eps: number): void {
+function clipHalfPlane(ru: Float64Array, rv: Float64Array, ei: number, ej: number, ra: number, rb: number, refSide: number): void {
   const n = nClip;
   if (n === 0) return;
+  const au = ru[ei], av = rv[ei], bu = ru[ej], bv = rv[ej];
+  const eu = bu - au, ev = bv - av;
+  const eps = _sc[3] * Math.sqrt(eu * eu + ev * ev); // ceps × edge length
   const tu = bu - au, tv = bv - av;
   let m = 0;
   for (let i = 0; i < n; i++) {
@@ -332,11 +341,11 @@ function clipHalfPlane(au: number, av: number, bu: number, bv: number, ra: numbe
       if (_c1es[j] === refSide) {
         // edge j lies along an earlier reference edge ending at ra or starting at rb: the crossing is that shared vertex
         const shared = _c1e1[j] === ra || _c1e0[j] === ra ? ra : rb;
-        _c2id[m] = vertexId(refSide === 0 ? ID_VERTEX_A : ID_VERTEX_B, shared);
+        setVertexId(_c2id, m, refSide === 0 ? ID_VERTEX_A : ID_VERTEX_B, shared);
       } else if (refSide === 0) {
-        _c2id[m] = edgePairId(ra, rb, _c1e0[j], _c1e1[j]);
+        setEdgePairId(_c2id, m, ra, rb, _c1e0[j], _c1e1[j]);
       } else {
-        _c2id[m] = edgePairId(_c1e0[j], _c1e1[j], ra, rb);
+        setEdgePairId(_c2id, m, _c1e0[j], _c1e1[j], ra, rb);
       }
       if (inI) { _c2e0[m] = _c1e0[j]; _c2e1[m] = _c1e1[j]; _c2es[m] = _c1es[j]; } // entering: continue along the same edge
       else { _c2e0[m] = ra; _c2e1[m] = rb; _c2es[m] = refSide; } // leaving: continue along the reference edge
@@ -395,7 +404,8 @@ function loadFaces(s: Shape, rel: Float64Array | null, idBase: number, n: number
 }
 
 /** Contact region of two polytopes into the candidate arrays; returns the number of vertices. */
-function exactRegion(a: Shape, b: Shape, rel: Float64Array, margin: number, scale: number): number {
+function exactRegion(a: Shape, b: Shape, rel: Float64Array): number {
+  const margin = _sc[0], scale = a.boundingRadius + b.boundingRadius;
   let nf = loadFaces(a, null, 0, 0);
   nf = loadFaces(b, rel, 128, nf);
   // start: a square of half size 2·scale around the deepest point (the region cannot be larger)
@@ -420,7 +430,8 @@ function exactRegion(a: Shape, b: Shape, rel: Float64Array, margin: number, scal
         if (k0 < -eps * (-md)) { nClip = 0; break; } // parallel planes, no overlap anywhere
         continue;
       }
-      clipLinear(k0 / l, ku / l, kv / l, _pid[i] * 256 + _pid[j], eps);
+      _lin[0] = k0 / l; _lin[1] = ku / l; _lin[2] = kv / l; _lin[3] = eps;
+      clipLinear(_pid[i] * 256 + _pid[j]);
     }
   }
   return nClip;
@@ -441,13 +452,15 @@ function addInsideVertices(s: Shape, rel: Float64Array | null, type: number, nk:
       const q = p + 1 === n ? 0 : p + 1;
       if ((_c1u[q] - _c1u[p]) * (w - _c1v[p]) - (_c1v[q] - _c1v[p]) * (u - _c1u[p]) <= 0) inside = false;
     }
-    if (inside) { _ku[nk] = u; _kv[nk] = w; _kid[nk] = vertexId(type, k); nk++; }
+    if (inside) { _ku[nk] = u; _kv[nk] = w; setVertexId(_kid, nk, type, k); nk++; }
   }
   return nk;
 }
 
-/** Clip buffer 1 by k0 + ku u + kv v ≥ 0 (unit (ku, kv)); constraint id cid tags the new edges. */
-function clipLinear(k0: number, ku: number, kv: number, cid: number, eps: number): void {
+/** Clip buffer 1 by k0 + ku u + kv v ≥ 0 (_lin = [k0, ku, kv (unit (ku, kv)), eps]); constraint id cid tags the new edges. */
+const _lin = new Float64Array(4);
+function clipLinear(cid: number): void {
+  const k0 = _lin[0], ku = _lin[1], kv = _lin[2], eps = _lin[3];
   const n = nClip;
   let m = 0;
   for (let i = 0; i < n; i++) {
@@ -479,46 +492,60 @@ let planeA = false, planeB = false;
 // _pl = [k0, ku, kv] of A's face plane, then of B's
 const _pl = new Float64Array(6);
 
-/** Plane coefficients of box face f (A's frame normal m, offset h: m·x = h) along the contact frame. */
-function facePlane(mx: number, my: number, mz: number, h: number, side: number): void {
+/** Plane coefficients of a box face (A's frame normal m = _pt, offset h = _sc[2]: m·x = h) along the contact frame. */
+function facePlane(side: number): void {
+  const mx = _pt[0], my = _pt[1], mz = _pt[2], h = _sc[2];
   const mn = mx * _fr[0] + my * _fr[1] + mz * _fr[2];
   const k0 = (h - (mx * _fr[9] + my * _fr[10] + mz * _fr[11])) / mn, ku = -(mx * _fr[3] + my * _fr[4] + mz * _fr[5]) / mn, kv = -(mx * _fr[6] + my * _fr[7] + mz * _fr[8]) / mn;
   if (side === 0) { _pl[0] = k0; _pl[1] = ku; _pl[2] = kv; planeA = true; } else { _pl[3] = k0; _pl[4] = ku; _pl[5] = kv; planeB = true; }
 }
 
-function heightA(a: Shape, u: number, v: number): number {
-  if (planeA) return _pl[0] + _pl[1] * u + _pl[2] * v;
-  const qx = _fr[9] + u * _fr[3] + v * _fr[6], qy = _fr[10] + u * _fr[4] + v * _fr[7], qz = _fr[11] + u * _fr[5] + v * _fr[8];
+// (The heights are written to _sc[4] (A) and _sc[5] (B) rather than returned: a number returned from a call V8
+// does not inline is a fresh heap number.)
+function heightA(a: Shape, i: number): void {
+  const u = _ku[i], v = _kv[i];
+  if (planeA) { _sc[4] = _pl[0] + _pl[1] * u + _pl[2] * v; return; }
   const c = a.core;
   if (c === CORE_BOX || c === CORE_HULL || c === CORE_CYLINDER) {
-    const t = coreExit(a, qx, qy, qz, _fr[0], _fr[1], _fr[2]);
-    return t;
+    const e = _ex;
+    e[0] = _fr[9] + u * _fr[3] + v * _fr[6]; e[1] = _fr[10] + u * _fr[4] + v * _fr[7]; e[2] = _fr[11] + u * _fr[5] + v * _fr[8];
+    e[3] = _fr[0]; e[4] = _fr[1]; e[5] = _fr[2];
+    coreExitAlong(a, e);
+    _sc[4] = e[6];
+    return;
   }
-  return roundHeight(_fAu, _fAv, _fAh, nFA, u, v) + a.radius;
+  roundHeight(_fAu, _fAv, _fAh, nFA, i);
+  _sc[4] = _sc[6] + a.radius;
 }
 
-function heightB(b: Shape, rel: Float64Array, u: number, v: number): number {
-  if (planeB) return _pl[3] + _pl[4] * u + _pl[5] * v;
+function heightB(b: Shape, rel: Float64Array, i: number): void {
+  const u = _ku[i], v = _kv[i];
+  if (planeB) { _sc[5] = _pl[3] + _pl[4] * u + _pl[5] * v; return; }
   const c = b.core;
   if (c === CORE_BOX || c === CORE_HULL || c === CORE_CYLINDER) {
     // q and −n in B's frame: x_B = Rᵀ(x_A − t)
     const qx = _fr[9] + u * _fr[3] + v * _fr[6] - rel[0], qy = _fr[10] + u * _fr[4] + v * _fr[7] - rel[1], qz = _fr[11] + u * _fr[5] + v * _fr[8] - rel[2];
-    const bx = rel[3] * qx + rel[6] * qy + rel[9] * qz, by = rel[4] * qx + rel[7] * qy + rel[10] * qz, bz = rel[5] * qx + rel[8] * qy + rel[11] * qz;
-    const dx = -(rel[3] * _fr[0] + rel[6] * _fr[1] + rel[9] * _fr[2]), dy = -(rel[4] * _fr[0] + rel[7] * _fr[1] + rel[10] * _fr[2]), dz = -(rel[5] * _fr[0] + rel[8] * _fr[1] + rel[11] * _fr[2]);
-    const t = coreExit(b, bx, by, bz, dx, dy, dz);
-    return -t;
+    const e = _ex;
+    e[0] = rel[3] * qx + rel[6] * qy + rel[9] * qz; e[1] = rel[4] * qx + rel[7] * qy + rel[10] * qz; e[2] = rel[5] * qx + rel[8] * qy + rel[11] * qz;
+    e[3] = -(rel[3] * _fr[0] + rel[6] * _fr[1] + rel[9] * _fr[2]); e[4] = -(rel[4] * _fr[0] + rel[7] * _fr[1] + rel[10] * _fr[2]); e[5] = -(rel[5] * _fr[0] + rel[8] * _fr[1] + rel[11] * _fr[2]);
+    coreExitAlong(b, e);
+    _sc[5] = -e[6];
+    return;
   }
-  return roundHeight(_fBu, _fBv, _fBh, nFB, u, v) - b.radius;
+  roundHeight(_fBu, _fBv, _fBh, nFB, i);
+  _sc[5] = _sc[6] - b.radius;
 }
+const _ex = new Float64Array(7);
 
-/** Height of a point or segment feature at (u, v): constant, or linear along the segment (clamped). */
-function roundHeight(fu: Float64Array, fv: Float64Array, fh: Float64Array, n: number, u: number, v: number): number {
-  if (n < 2) return fh[0];
+/** Height of a point or segment feature at candidate i's (u, v) into _sc[6]: constant, or linear along the segment (clamped). */
+function roundHeight(fu: Float64Array, fv: Float64Array, fh: Float64Array, n: number, i: number): void {
+  const u = _ku[i], v = _kv[i];
+  if (n < 2) { _sc[6] = fh[0]; return; }
   const du = fu[1] - fu[0], dv = fv[1] - fv[0];
   const l2 = du * du + dv * dv;
   let t = l2 > 0 ? ((u - fu[0]) * du + (v - fv[0]) * dv) / l2 : 0;
   if (t < 0) t = 0; else if (t > 1) t = 1;
-  return fh[0] + t * (fh[1] - fh[0]);
+  _sc[6] = fh[0] + t * (fh[1] - fh[0]);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -527,7 +554,8 @@ function roundHeight(fu: Float64Array, fv: Float64Array, fh: Float64Array, n: nu
 // _con = [normal n (3), depth, deepest point on A (3), deepest point on B (3)], A's frame
 const _con = new Float64Array(10);
 
-function sphereSphere(a: Shape, b: Shape, rel: Float64Array, margin: number): boolean {
+function sphereSphere(a: Shape, b: Shape, rel: Float64Array): boolean {
+  const margin = _sc[0];
   const tx = rel[0], ty = rel[1], tz = rel[2];
   const d2 = tx * tx + ty * ty + tz * tz, r = a.radius + b.radius;
   if (d2 > (r + margin) * (r + margin)) return false;
@@ -541,11 +569,12 @@ function sphereSphere(a: Shape, b: Shape, rel: Float64Array, margin: number): bo
 }
 
 /**
- * Sphere (centre c in the box frame, radius r) against a box: the closest box point is c clamped to the box; when c
+ * Sphere (centre c = _pt in the box frame, radius r) against a box: the closest box point is c clamped to the box; when c
  * is inside, the nearest face gives the normal. Writes the normal from box to sphere, in the box frame, into
  * dn*, the depth into dDepth, and the deepest points (box surface, sphere surface) into dA*, dB*.
  */
-function sphereInBoxFrame(box: Shape, cx: number, cy: number, cz: number, r: number, margin: number): boolean {
+function sphereInBoxFrame(box: Shape, sphere: Shape): boolean {
+  const cx = _pt[0], cy = _pt[1], cz = _pt[2], r = sphere.radius, margin = _sc[0];
   const hx = box.hx, hy = box.hy, hz = box.hz;
   const qx = cx < -hx ? -hx : cx > hx ? hx : cx, qy = cy < -hy ? -hy : cy > hy ? hy : cy, qz = cz < -hz ? -hz : cz > hz ? hz : cz;
   const dx = cx - qx, dy = cy - qy, dz = cz - qz;
@@ -567,13 +596,14 @@ function sphereInBoxFrame(box: Shape, cx: number, cy: number, cz: number, r: num
   return true;
 }
 
-function sphereBox(a: Shape, b: Shape, rel: Float64Array, margin: number): boolean {
+function sphereBox(a: Shape, b: Shape, rel: Float64Array): boolean {
   if (a.core === CORE_POINT) {
     // sphere A at A's origin; box B: c in B's frame = Rᵀ(0 − t)
     const cx = -(rel[3] * rel[0] + rel[6] * rel[1] + rel[9] * rel[2]);
     const cy = -(rel[4] * rel[0] + rel[7] * rel[1] + rel[10] * rel[2]);
     const cz = -(rel[5] * rel[0] + rel[8] * rel[1] + rel[11] * rel[2]);
-    if (!sphereInBoxFrame(b, cx, cy, cz, a.radius, margin)) return false;
+    _pt[0] = cx; _pt[1] = cy; _pt[2] = cz;
+    if (!sphereInBoxFrame(b, a)) return false;
     // normal box → sphere in B's frame; A → B is its opposite, rotated to A's frame
     const nx = -_con[0], ny = -_con[1], nz = -_con[2];
     _con[0] = rel[3] * nx + rel[4] * ny + rel[5] * nz; _con[1] = rel[6] * nx + rel[7] * ny + rel[8] * nz; _con[2] = rel[9] * nx + rel[10] * ny + rel[11] * nz;
@@ -583,14 +613,16 @@ function sphereBox(a: Shape, b: Shape, rel: Float64Array, margin: number): boole
     return true;
   }
   // box A, sphere B at t (A's frame = box frame)
-  return sphereInBoxFrame(a, rel[0], rel[1], rel[2], b.radius, margin);
+  _pt[0] = rel[0]; _pt[1] = rel[1]; _pt[2] = rel[2];
+  return sphereInBoxFrame(a, b);
 }
 
 /**
  * Closest points of segments p1 + s d1 and p2 + t d2 (Ericson 5.1.9), returned through dA*, dB* (cores);
  * here p1 = A's axis (0,0,±h1) and segment 2 is B's axis in A's frame.
  */
-function capsuleCapsule(a: Shape, b: Shape, rel: Float64Array, margin: number): number {
+function capsuleCapsule(a: Shape, b: Shape, rel: Float64Array): number {
+  const margin = _sc[0];
   const h1 = a.halfHeight, h2 = b.halfHeight;
   const p1x = 0, p1y = 0, p1z = -h1;
   const d1x = 0, d1y = 0, d1z = 2 * h1;
@@ -601,16 +633,18 @@ function capsuleCapsule(a: Shape, b: Shape, rel: Float64Array, margin: number): 
   const aa = d1x * d1x + d1y * d1y + d1z * d1z, ee = d2x * d2x + d2y * d2y + d2z * d2z, f = d2x * rx + d2y * ry + d2z * rz;
   let s = 0, t = 0;
   if (aa <= 1e-300 && ee <= 1e-300) { s = 0; t = 0; }
-  else if (aa <= 1e-300) { t = clamp01(f / ee); }
+  else if (aa <= 1e-300) { t = f / ee; t = t < 0 ? 0 : t > 1 ? 1 : t; }
   else {
     const c = d1x * rx + d1y * ry + d1z * rz;
-    if (ee <= 1e-300) { s = clamp01(-c / aa); }
+    if (ee <= 1e-300) { s = -c / aa; s = s < 0 ? 0 : s > 1 ? 1 : s; }
     else {
       const bb = d1x * d2x + d1y * d2y + d1z * d2z;
       const den = aa * ee - bb * bb;
-      s = den > 1e-14 * aa * ee ? clamp01((bb * f - c * ee) / den) : 0; // parallel: any s, take 0
+      s = den > 1e-14 * aa * ee ? (bb * f - c * ee) / den : 0; // parallel: any s, take 0
+      s = s < 0 ? 0 : s > 1 ? 1 : s;
       t = (bb * s + f) / ee;
-      if (t < 0) { t = 0; s = clamp01(-c / aa); } else if (t > 1) { t = 1; s = clamp01((bb - c) / aa); }
+      if (t < 0) { t = 0; s = -c / aa; } else if (t > 1) { t = 1; s = (bb - c) / aa; }
+      s = s < 0 ? 0 : s > 1 ? 1 : s; // (clamped in place: a helper returning a number would box it when not inlined)
     }
   }
   const c1x = p1x + d1x * s, c1y = p1y + d1y * s, c1z = p1z + d1z * s;
@@ -635,7 +669,8 @@ function capsuleCapsule(a: Shape, b: Shape, rel: Float64Array, margin: number): 
  * b2CollidePolygons), and parallel edges (|e × f| ≈ 0) are skipped. Sets the normal (A → B), depth and deepest
  * points (support vertices) in A's frame; false when apart by more than the margin.
  */
-function boxBoxSat(a: Shape, b: Shape, rel: Float64Array, margin: number): boolean {
+function boxBoxSat(a: Shape, b: Shape, rel: Float64Array): boolean {
+  const margin = _sc[0];
   const tx = rel[0], ty = rel[1], tz = rel[2];
   const ha0 = a.hx, ha1 = a.hy, ha2 = a.hz, hb0 = b.hx, hb1 = b.hy, hb2 = b.hz;
   // R[i][j] = e_i · b_j, and |R| with a little padding against cross products of near-parallel edges
@@ -682,7 +717,6 @@ function boxBoxSat(a: Shape, b: Shape, rel: Float64Array, margin: number): boole
   return true;
 }
 
-function clamp01(x: number): number { return x < 0 ? 0 : x > 1 ? 1 : x; }
 
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -710,21 +744,22 @@ export function contactManifold(input: ManifoldInput, out: Manifold, cache?: Gjk
   if (!Number.isFinite(rel[0] + rel[1] + rel[2] + rel[3] + rel[7] + rel[11])) throw new InvalidArgumentError('input.poseA/poseB', NaN, 'poses must be finite');
   out.gjkIterations = 0; out.epaIterations = 0;
   planeA = false; planeB = false;
+  _sc[0] = margin;
   const ca = a.core, cb = b.core;
   let analytic = false;
   // ---- 1. normal and depth ----
   if (ca === CORE_POINT && cb === CORE_POINT) {
-    if (!sphereSphere(a, b, rel, margin)) return finishEmpty(out);
+    if (!sphereSphere(a, b, rel)) return finishEmpty(out);
     analytic = true;
   } else if ((ca === CORE_POINT && cb === CORE_BOX) || (ca === CORE_BOX && cb === CORE_POINT)) {
-    if (!sphereBox(a, b, rel, margin)) return finishEmpty(out);
+    if (!sphereBox(a, b, rel)) return finishEmpty(out);
     analytic = true;
   } else if (ca === CORE_SEGMENT && cb === CORE_SEGMENT) {
-    const r = capsuleCapsule(a, b, rel, margin);
+    const r = capsuleCapsule(a, b, rel);
     if (r === 0) return finishEmpty(out);
     analytic = r === 1; // 2: the axes intersect, depth needs EPA
   } else if (ca === CORE_BOX && cb === CORE_BOX && input.fastPaths !== false) {
-    if (!boxBoxSat(a, b, rel, margin)) return finishEmpty(out);
+    if (!boxBoxSat(a, b, rel)) return finishEmpty(out);
     analytic = true;
   }
   if (!analytic) {
@@ -768,41 +803,44 @@ export function contactManifold(input: ManifoldInput, out: Manifold, cache?: Gjk
   const scale = a.boundingRadius + b.boundingRadius;
   if ((ca === CORE_HULL && (cb === CORE_HULL || cb === CORE_BOX)) || (cb === CORE_HULL && ca === CORE_BOX)) {
     // ---- 3–4. polytopes with a hull: the exact region (see exactRegion) ----
-    let nk = exactRegion(a, b, rel, margin, scale);
+    let nk = exactRegion(a, b, rel);
     for (let i = 0; i < nk; i++) { _ku[i] = _c1u[i]; _kv[i] = _c1v[i]; _kid[i] = _c1id[i]; }
     if (nk > 0) {
       // The region's corners lie where the surfaces meet (depth ≈ 0) or on a silhouette; the depth (a concave
       // piecewise-linear function) peaks inside, at a vertex of either shape or an edge crossing. Add the deepest
       // point found by GJK/EPA (the plane origin) and every vertex of either shape whose shadow falls inside.
-      _ku[nk] = 0; _kv[nk] = 0; _kid[nk] = vertexId(ID_FALLBACK, 0); nk++;
+      _ku[nk] = 0; _kv[nk] = 0; setVertexId(_kid, nk, ID_FALLBACK, 0); nk++;
       nk = addInsideVertices(a, null, ID_VERTEX_A, nk);
       nk = addInsideVertices(b, rel, ID_VERTEX_B, nk);
     }
-    return finishPoints(out, a, b, rel, poseA, nk, margin, scale);
+    return finishPoints(out, a, b, rel, poseA, nk);
   }
-  if (ca === CORE_BOX && cb === CORE_BOX) return boxBoxRegion(out, a, b, rel, poseA, margin);
+  if (ca === CORE_BOX && cb === CORE_BOX) return boxBoxRegion(out, a, b, rel, poseA);
   // ---- 3. features in the slab ----
   const sep = _con[3] < 0 ? -_con[3] : _con[3];
   const slab = sep + tolerance;
   // A's core support value along n is (support of the whole shape) − r_A; its feature lies within `slab` of it.
-  nFA = collectFeature(a, null, 1, slab, _fAu, _fAv, _fAh, _fAid);
+  _sc[1] = slab;
+  nFA = collectFeature(a, null, 1, _fAu, _fAv, _fAh, _fAid);
   if (ca === CORE_BOX) {
     const axis = lastBoxFace >> 1, sg = lastBoxFace & 1 ? 1 : -1;
-    facePlane(axis === 0 ? sg : 0, axis === 1 ? sg : 0, axis === 2 ? sg : 0, axis === 0 ? a.hx : axis === 1 ? a.hy : a.hz, 0);
+    _pt[0] = axis === 0 ? sg : 0; _pt[1] = axis === 1 ? sg : 0; _pt[2] = axis === 2 ? sg : 0; _sc[2] = axis === 0 ? a.hx : axis === 1 ? a.hy : a.hz;
+    facePlane(0);
   }
-  nFB = collectFeature(b, rel, -1, slab, _fBu, _fBv, _fBh, _fBid);
+  nFB = collectFeature(b, rel, -1, _fBu, _fBv, _fBh, _fBid);
   if (cb === CORE_BOX) {
     const axis = lastBoxFace >> 1, sg = lastBoxFace & 1 ? 1 : -1;
     // B's face normal in A's frame: ± column `axis` of R; offset h_B + m·t
     const mx = sg * rel[3 + axis], my = sg * rel[6 + axis], mz = sg * rel[9 + axis];
-    facePlane(mx, my, mz, (axis === 0 ? b.hx : axis === 1 ? b.hy : b.hz) + mx * rel[0] + my * rel[1] + mz * rel[2], 1);
+    _pt[0] = mx; _pt[1] = my; _pt[2] = mz; _sc[2] = (axis === 0 ? b.hx : axis === 1 ? b.hy : b.hz) + mx * rel[0] + my * rel[1] + mz * rel[2];
+    facePlane(1);
   }
-  const eps2 = 1e-18 * scale * scale + 1e-24;
+  _sc[7] = 1e-18 * scale * scale + 1e-24; // hull2d's tolerance
   // A box face chosen by the normal's largest axis makes an angle ≤ arccos(1/√3) with it, so its projection is a
   // proper quadrilateral, already counter-clockwise for A (its outward normal points along n) and clockwise for B:
   // reverse B's instead of sorting. Other features go through the 2D hull (winding, degenerate projections).
-  if (ca === CORE_BOX) { /* already counter-clockwise */ } else nFA = hull2d(_fAu, _fAv, _fAh, _fAid, nFA, eps2);
-  if (cb === CORE_BOX) reverseFeature(_fBu, _fBv, _fBh, _fBid, nFB); else nFB = hull2d(_fBu, _fBv, _fBh, _fBid, nFB, eps2);
+  if (ca === CORE_BOX) { /* already counter-clockwise */ } else nFA = hull2d(_fAu, _fAv, _fAh, _fAid, nFA);
+  if (cb === CORE_BOX) reverseFeature(_fBu, _fBv, _fBh, _fBid, nFB); else nFB = hull2d(_fBu, _fBv, _fBh, _fBid, nFB);
   // ---- 4. clip ----
   let nk = 0;
   if (nFA >= 3 || nFB >= 3) {
@@ -810,23 +848,22 @@ export function contactManifold(input: ManifoldInput, out: Manifold, cache?: Gjk
     const ru = refA ? _fAu : _fBu, rv = refA ? _fAv : _fBv, rid = refA ? _fAid : _fBid, rn = refA ? nFA : nFB;
     if (refA) loadIncident(_fBu, _fBv, _fBid, nFB, 1); else loadIncident(_fAu, _fAv, _fAid, nFA, 0);
     const refSide = refA ? 0 : 1;
-    const ceps = 1e-12 * scale;
+    _sc[3] = 1e-12 * scale; // clipping tolerance per unit of edge length
     for (let i = 0; i < rn && nClip > 0; i++) {
       const j = i + 1 === rn ? 0 : i + 1;
-      const eu = ru[j] - ru[i], ev = rv[j] - rv[i];
-      clipHalfPlane(ru[i], rv[i], ru[j], rv[j], rid[i], rid[j], refSide, ceps * Math.sqrt(eu * eu + ev * ev));
+      clipHalfPlane(ru, rv, i, j, rid[i], rid[j], refSide);
     }
     for (let i = 0; i < nClip; i++) { _ku[nk] = _c1u[i]; _kv[nk] = _c1v[i]; _kid[nk] = _c1id[i]; nk++; }
   } else if (nFA === 2 && nFB === 2) {
     nk = clipSegments();
   } else if (nFA === 1 || nFB === 1) {
     // a vertex (or sphere / capsule end) against anything: the contact is at that vertex
-    if (nFB === 1 && nFA !== 1) { _ku[0] = _fBu[0]; _kv[0] = _fBv[0]; _kid[0] = vertexId(ID_VERTEX_B, _fBid[0]); }
-    else if (nFA === 1 && nFB !== 1) { _ku[0] = _fAu[0]; _kv[0] = _fAv[0]; _kid[0] = vertexId(ID_VERTEX_A, _fAid[0]); }
-    else { _ku[0] = 0.5 * (_fAu[0] + _fBu[0]); _kv[0] = 0.5 * (_fAv[0] + _fBv[0]); _kid[0] = vertexId(ID_VERTEX_A, _fAid[0]) + _fBid[0] * K * K; }
+    if (nFB === 1 && nFA !== 1) { _ku[0] = _fBu[0]; _kv[0] = _fBv[0]; setVertexId(_kid, 0, ID_VERTEX_B, _fBid[0]); }
+    else if (nFA === 1 && nFB !== 1) { _ku[0] = _fAu[0]; _kv[0] = _fAv[0]; setVertexId(_kid, 0, ID_VERTEX_A, _fAid[0]); }
+    else { _ku[0] = 0.5 * (_fAu[0] + _fBu[0]); _kv[0] = 0.5 * (_fAv[0] + _fBv[0]); _kid[0] = ID_VERTEX_A * K * K * K * K + _fAid[0] + _fBid[0] * K * K; }
     nk = 1;
   }
-  return finishPoints(out, a, b, rel, poseA, nk, margin, scale);
+  return finishPoints(out, a, b, rel, poseA, nk);
 }
 
 /**
@@ -838,7 +875,8 @@ export function contactManifold(input: ManifoldInput, out: Manifold, cache?: Gjk
  * vertex); incident face: B's face whose axis is −n's largest component in B's frame; B's quad is clipped by the
  * four side planes of A's (Sutherland & Hodgman 1974) in plane coordinates (u, v) about A's deepest point o.
  */
-function boxBoxRegion(out: Manifold, a: Shape, b: Shape, rel: Float64Array, poseA: Pose, margin: number): Manifold {
+function boxBoxRegion(out: Manifold, a: Shape, b: Shape, rel: Float64Array, poseA: Pose): Manifold {
+  const margin = _sc[0];
   const scale = a.boundingRadius + b.boundingRadius;
   const fr = _fr;
   const nx = fr[0], ny = fr[1], nz = fr[2], e1x = fr[3], e1y = fr[4], e1z = fr[5], e2x = fr[6], e2y = fr[7], e2z = fr[8], ox = fr[9], oy = fr[10], oz = fr[11];
@@ -969,13 +1007,14 @@ const _c1tag = new Int32Array(MAXC), _c2tag = new Int32Array(MAXC);
 const K4 = K * K * K * K;
 
 /** Steps 5–6: depths of the nk candidates in _ku/_kv/_kid, filtering, reduction, output. */
-function finishPoints(out: Manifold, a: Shape, b: Shape, rel: Float64Array, poseA: Pose, nk: number, margin: number, scale: number): Manifold {
+function finishPoints(out: Manifold, a: Shape, b: Shape, rel: Float64Array, poseA: Pose, nk: number): Manifold {
+  const margin = _sc[0], scale = a.boundingRadius + b.boundingRadius;
   // ---- 5. depths ----
   let m = 0;
   const dropBelow = -margin - 1e-9 * scale;
   for (let i = 0; i < nk; i++) {
-    const ha = heightA(a, _ku[i], _kv[i]);
-    const hb = heightB(b, rel, _ku[i], _kv[i]);
+    heightA(a, i); heightB(b, rel, i);
+    const ha = _sc[4], hb = _sc[5];
     const d = ha - hb;
     if (!(d >= dropBelow)) continue; // also drops NaN / −∞ (a line missing a core)
     // dedupe (clipping a 2-gon emits its crossing twice)
@@ -997,7 +1036,8 @@ function finishPoints(out: Manifold, a: Shape, b: Shape, rel: Float64Array, pose
   for (let k = 0; k < nKeep; k++) {
     const i = _keep[k];
     const u = _ku[i], v = _kv[i], h = _kh[i];
-    pointToWorld(poseA, _fr[9] + u * _fr[3] + v * _fr[6] + h * _fr[0], _fr[10] + u * _fr[4] + v * _fr[7] + h * _fr[1], _fr[11] + u * _fr[5] + v * _fr[8] + h * _fr[2], out.points, 3 * k);
+    _pt[0] = _fr[9] + u * _fr[3] + v * _fr[6] + h * _fr[0]; _pt[1] = _fr[10] + u * _fr[4] + v * _fr[7] + h * _fr[1]; _pt[2] = _fr[11] + u * _fr[5] + v * _fr[8] + h * _fr[2];
+    pointToWorldFrom(poseA, _pt, out.points, 3 * k);
     out.depths[k] = _kd[i];
     out.ids[k] = _kid[i];
   }
@@ -1007,9 +1047,10 @@ function finishPoints(out: Manifold, a: Shape, b: Shape, rel: Float64Array, pose
 function emitSingle(out: Manifold, poseA: Pose, type: number, v: number): void {
   lastRegion = 0;
   out.count = 1;
-  pointToWorld(poseA, 0.5 * (_con[4] + _con[7]), 0.5 * (_con[5] + _con[8]), 0.5 * (_con[6] + _con[9]), out.points, 0);
+  _pt[0] = 0.5 * (_con[4] + _con[7]); _pt[1] = 0.5 * (_con[5] + _con[8]); _pt[2] = 0.5 * (_con[6] + _con[9]);
+  pointToWorldFrom(poseA, _pt, out.points, 0);
   out.depths[0] = _con[3];
-  out.ids[0] = vertexId(type, v);
+  setVertexId(out.ids, 0, type, v);
 }
 
 /** Two segment features: overlap interval when parallel, crossing point otherwise. */
@@ -1025,15 +1066,15 @@ function clipSegments(): number {
     let n = 0;
     // B end 0
     const p0in = t0 >= 0 && t0 <= 1, p1in = t1 >= 0 && t1 <= 1;
-    if (p0in) { _ku[n] = bu; _kv[n] = bv; _kid[n] = vertexId(ID_VERTEX_B, _fBid[0]); n++; }
-    if (p1in) { _ku[n] = bu + eu; _kv[n] = bv + ev; _kid[n] = vertexId(ID_VERTEX_B, _fBid[1]); n++; }
+    if (p0in) { _ku[n] = bu; _kv[n] = bv; setVertexId(_kid, n, ID_VERTEX_B, _fBid[0]); n++; }
+    if (p1in) { _ku[n] = bu + eu; _kv[n] = bv + ev; setVertexId(_kid, n, ID_VERTEX_B, _fBid[1]); n++; }
     // A's ends that fall inside B's extent
     for (let k = 0; k < 2 && n < 2; k++) {
       const pu = _fAu[k], pv = _fAv[k];
       const s = ((pu - bu) * eu + (pv - bv) * ev) / (lb * lb);
       if (s > 0 && s < 1) {
         // the point of B's line beside A's end (same u along A)
-        _ku[n] = bu + s * eu; _kv[n] = bv + s * ev; _kid[n] = vertexId(ID_VERTEX_A, _fAid[k]); n++;
+        _ku[n] = bu + s * eu; _kv[n] = bv + s * ev; setVertexId(_kid, n, ID_VERTEX_A, _fAid[k]); n++;
       }
     }
     void t0; void t1; t0 = 0; t1 = 0;
@@ -1043,7 +1084,7 @@ function clipSegments(): number {
   const s = ((bu - au) * ev - (bv - av) * eu) / cr;
   const sc = s < 0 ? 0 : s > 1 ? 1 : s;
   _ku[0] = au + sc * du; _kv[0] = av + sc * dv;
-  _kid[0] = edgePairId(_fAid[0], _fAid[1], _fBid[0], _fBid[1]);
+  setEdgePairId(_kid, 0, _fAid[0], _fAid[1], _fBid[0], _fBid[1]);
   return 1;
 }
 
@@ -1101,9 +1142,12 @@ export function lastContactRegion(out: Float64Array): number {
   const n = Math.min(lastRegion, out.length >> 2);
   for (let i = 0; i < n && lastPose; i++) {
     const u = _ku[i], v = _kv[i], h = _kh[i];
-    pointToWorld(lastPose, _fr[9] + u * _fr[3] + v * _fr[6] + h * _fr[0], _fr[10] + u * _fr[4] + v * _fr[7] + h * _fr[1], _fr[11] + u * _fr[5] + v * _fr[8] + h * _fr[2], _regionTmp, 0);
+    _pt[0] = _fr[9] + u * _fr[3] + v * _fr[6] + h * _fr[0]; _pt[1] = _fr[10] + u * _fr[4] + v * _fr[7] + h * _fr[1]; _pt[2] = _fr[11] + u * _fr[5] + v * _fr[8] + h * _fr[2];
+    pointToWorldFrom(lastPose, _pt, _regionTmp, 0);
     out[4 * i] = _regionTmp[0]; out[4 * i + 1] = _regionTmp[1]; out[4 * i + 2] = _regionTmp[2]; out[4 * i + 3] = _kd[i];
   }
   return lastRegion;
 }
 const _regionTmp = new Float64Array(3);
+// a point passed to pushLocal, pointToWorldFrom and sphereInBoxFrame (an array, so that no number is boxed)
+const _pt = new Float64Array(3);

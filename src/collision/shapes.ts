@@ -470,6 +470,16 @@ export function coreSupportValue(s: Shape, dx: number, dy: number, dz: number): 
  * planes facing d are extended), so lines grazing an edge are not lost; -Infinity only when no boundary faces d.
  */
 export function coreExit(s: Shape, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number): number {
+  const e = _exitArgs;
+  e[0] = ox; e[1] = oy; e[2] = oz; e[3] = dx; e[4] = dy; e[5] = dz;
+  coreExitAlong(s, e);
+  return e[6];
+}
+const _exitArgs = new Float64Array(7);
+
+/** coreExit with the line in e = [o (3), d (3)] and the result written to e[6] (no number crosses the call). */
+export function coreExitAlong(s: Shape, e: Float64Array): void {
+  const ox = e[0], oy = e[1], oz = e[2], dx = e[3], dy = e[4], dz = e[5];
   // Only the exit matters here, and the callers' points lie inside the core's projection up to round-off, so a line
   // grazing the boundary must not be rejected: each case returns the exit through the boundary parts facing d,
   // which continues the true surface height continuously just outside the projection.
@@ -483,7 +493,8 @@ export function coreExit(s: Shape, ox: number, oy: number, oz: number, dx: numbe
       const disc = b * b - a * c;
       if (disc >= 0) { const t = (-b + Math.sqrt(disc)) / a; if (t < tExit) tExit = t; }
     }
-    return tExit === Infinity ? -Infinity : tExit;
+    e[6] = tExit === Infinity ? -Infinity : tExit;
+    return;
   }
   let tExit = Infinity;
   if (s.core === CORE_BOX) {
@@ -498,5 +509,5 @@ export function coreExit(s: Shape, ox: number, oy: number, oz: number, dx: numbe
       if (den > 1e-15) { const t = (fo[f] - (nx * ox + ny * oy + nz * oz)) / den; if (t < tExit) tExit = t; }
     }
   }
-  return tExit === Infinity ? -Infinity : tExit; // point and segment cores are handled by their features (manifold.ts)
+  e[6] = tExit === Infinity ? -Infinity : tExit; // point and segment cores are handled by their features (manifold.ts)
 }
