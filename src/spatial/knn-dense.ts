@@ -169,7 +169,7 @@ export function knnBatchDense(
   // Query order. When the hash's cells are the dense grid's (cell size = r, the usual setting), slot order: the
   // hash files entries by cell, so agents of one cell follow each other and pair up, and reads and writes go in
   // slot order (measured a few % faster than dense order). Otherwise dense order, so that agents of one dense cell
-  // meet (slot order paired few of them: 30 against 24 ms at 100k with 2 m hash cells and r = 4 m).
+  // meet (slot order paired fewer: 24.6 against 22.9 ms CPU at 100k agents with 8 m hash cells and r = 4 m).
   const denseOrder = hash.gridCellSize !== r;
   const uEnd = denseOrder ? n : end;
   let u = denseOrder ? 0 : start;
