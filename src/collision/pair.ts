@@ -67,23 +67,12 @@ export function pairSupport(a: Shape, b: Shape, rel: Float64Array, dir: Float64A
 /** Scratch direction for pairSupport callers (module-scope, so passing a direction allocates nothing). */
 export const _pairDir = new Float64Array(3);
 
-/** Rotate a vector from A's frame to the world: out = R_A v. */
-export function rotateToWorld(pose: Pose, x: number, y: number, z: number, out: Float64Array, o: number): void {
-  out[o] = pose[3] * x + pose[4] * y + pose[5] * z;
-  out[o + 1] = pose[6] * x + pose[7] * y + pose[8] * z;
-  out[o + 2] = pose[9] * x + pose[10] * y + pose[11] * z;
-}
-
-/** pointToWorld with the point in v[0..2] (an array: passing three numbers to a call boxes them). */
+/**
+ * Transform a point from A's frame to the world: out = R_A v + p_A, with v in v[0..2] (an array: three numbers
+ * passed to a call V8 does not inline would be three heap allocations).
+ */
 export function pointToWorldFrom(pose: Pose, v: Float64Array, out: Float64Array, o: number): void {
   const x = v[0], y = v[1], z = v[2];
-  out[o] = pose[3] * x + pose[4] * y + pose[5] * z + pose[0];
-  out[o + 1] = pose[6] * x + pose[7] * y + pose[8] * z + pose[1];
-  out[o + 2] = pose[9] * x + pose[10] * y + pose[11] * z + pose[2];
-}
-
-/** Transform a point from A's frame to the world: out = R_A v + p_A. */
-export function pointToWorld(pose: Pose, x: number, y: number, z: number, out: Float64Array, o: number): void {
   out[o] = pose[3] * x + pose[4] * y + pose[5] * z + pose[0];
   out[o + 1] = pose[6] * x + pose[7] * y + pose[8] * z + pose[1];
   out[o + 2] = pose[9] * x + pose[10] * y + pose[11] * z + pose[2];
