@@ -51,6 +51,8 @@ const _fkey = new Float64Array(MAXF);
 const _free = new Int32Array(MAXF);
 // horizon: edges (a → b) in loop order, with the kept face across each (4g + e)
 const _ha = new Int32Array(MAXE), _hb = new Int32Array(MAXE), _hadj = new Int32Array(MAXE);
+// the new faces' unit normals and plane distances, per horizon edge, computed before any is built
+const _nn = new Float64Array(3 * MAXE), _nd = new Float64Array(MAXE);
 // depth-first walk over the visible faces: removal stamps, and a stack of (face, next edge, edges left)
 const _fremoved = new Int32Array(MAXF);
 const _stack = new Int32Array(MAXF);
@@ -188,6 +190,32 @@ function epaExpand(a: Shape, b: Shape, rel: Float64Array, maxIterations: number)
       nFreeL = free0;
       break;
     }
+    // ---- the new faces' planes first: each must keep the origin behind it ----
+    // D contains the origin, so every face of a correct polytope has a plane distance ≥ 0. A new face (a, b, w) with
+    // a negative distance means round-off has folded the polytope (w nearly coplanar with faces it was meant to
+    // see, as with a cylinder's cap and a box face parallel to 1e-11 rad around coincident centres): building it
+    // would make that face the "nearest" and report a negative depth for overlapping shapes (long fuzz run,
+    // 2026-11-29). Such an iteration is undone and EPA stops with the polytope it had, which is still correct.
+    let folded = false;
+    for (let m = 0; m < ne; m++) {
+      const i = ha[m], j = hb[m];
+      const px = ew[3 * i], py = ew[3 * i + 1], pz = ew[3 * i + 2];
+      const ux = ew[3 * j] - px, uy = ew[3 * j + 1] - py, uz = ew[3 * j + 2] - pz;
+      const vx = wx - px, vy = wy - py, vz = wz - pz;
+      const cx = uy * vz - uz * vy, cy = uz * vx - ux * vz, cz = ux * vy - uy * vx;
+      const l = Math.sqrt(cx * cx + cy * cy + cz * cz);
+      if (l > 0) {
+        const inv = 1 / l;
+        _nn[3 * m] = cx * inv; _nn[3 * m + 1] = cy * inv; _nn[3 * m + 2] = cz * inv;
+        _nd[m] = (cx * px + cy * py + cz * pz) * inv;
+        if (_nd[m] < -tol) folded = true;
+      } else _nd[m] = Infinity;
+    }
+    if (folded) {
+      for (let r = free0; r < nFreeL; r++) fkey[free[r]] = fd[free[r]];
+      nFreeL = free0;
+      break;
+    }
     // ---- new faces (a, b, w), in free slots first ----
     nvL++;
     let first = -1, prev = -1;
@@ -196,14 +224,9 @@ function epaExpand(a: Shape, b: Shape, rel: Float64Array, maxIterations: number)
       // face (i, j, w) with its outward unit normal (i → j → w counter-clockwise) and plane distance
       const i = ha[m], j = hb[m];
       fi[3 * f] = i; fi[3 * f + 1] = j; fi[3 * f + 2] = w;
-      const px = ew[3 * i], py = ew[3 * i + 1], pz = ew[3 * i + 2];
-      const ux = ew[3 * j] - px, uy = ew[3 * j + 1] - py, uz = ew[3 * j + 2] - pz;
-      const vx = wx - px, vy = wy - py, vz = wz - pz;
-      const cx = uy * vz - uz * vy, cy = uz * vx - ux * vz, cz = ux * vy - uy * vx;
-      const l = Math.sqrt(cx * cx + cy * cy + cz * cz);
-      if (l > 0) {
-        const inv = 1 / l, dist = (cx * px + cy * py + cz * pz) * inv;
-        fn[3 * f] = cx * inv; fn[3 * f + 1] = cy * inv; fn[3 * f + 2] = cz * inv;
+      const dist = _nd[m];
+      if (dist < Infinity) {
+        fn[3 * f] = _nn[3 * m]; fn[3 * f + 1] = _nn[3 * m + 1]; fn[3 * f + 2] = _nn[3 * m + 2];
         fd[f] = dist; fkey[f] = dist;
       } else {
         fn[3 * f] = 0; fn[3 * f + 1] = 0; fn[3 * f + 2] = 0;

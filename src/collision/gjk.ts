@@ -227,8 +227,14 @@ function solveSimplex(): boolean {
     const nx = aby * acz - abz * acy, ny = abz * acx - abx * acz, nz = abx * acy - aby * acx;
     const sOrigin = -(nx * ax + ny * ay + nz * az);
     const sOther = nx * (w[3 * io] - ax) + ny * (w[3 * io + 1] - ay) + nz * (w[3 * io + 2] - az);
-    // Outside when the signs differ; a flat tetrahedron (sOther = 0) treats every face as a candidate.
-    if (sOrigin * sOther < 0 || sOther === 0) {
+    // Outside when the signs differ. A flat tetrahedron treats every face as a candidate: one whose fourth vertex
+    // lies within 1e-10 of the face's longer edge from the face's plane (sOther² ≤ 1e-20 |n|² |e|², sOther being
+    // |n| × that height). Its signs are round-off: a tiny hull's support point halfway between two earlier ones
+    // made a sliver of height 2e-13 m whose float signs said "origin inside" while it passed 1 cm from the origin
+    // (GJK reported overlap for shapes 1 cm apart; long fuzz run, 2026-11-29).
+    const ee = Math.max(abx * abx + aby * aby + abz * abz, acx * acx + acy * acy + acz * acz);
+    const nn = nx * nx + ny * ny + nz * nz;
+    if (sOrigin * sOther < 0 || sOther * sOther <= 1e-20 * nn * ee) {
       anyOutside = true;
       const m = closestOnTriangle(w, i0, i1, i2);
       let px = 0, py = 0, pz = 0;
