@@ -776,21 +776,20 @@ function jumpV(cols: Int32Array, colStride: number, x: number, y: number, dy: nu
  * contracted away; it saves a heap push, a pop and the repeated straight scans per diagonal jump point.
  */
 function jumpD(
-  walk: Uint8Array, w: number, h: number, rows: Int32Array, rowStride: number, cols: Int32Array, colStride: number,
+  rows: Int32Array, rowStride: number, cols: Int32Array, colStride: number, w: number,
   goal: number, goalX: number, goalY: number, i: number, x: number, y: number, dx: number, dy: number, ns: number,
 ): number {
   const cell = _jpsCell, sx = _jpsX, sy = _jpsY, diag = _jpsDiag, straight = _jpsStraight;
   const vstep = dy * w;
-  const ax = dx > 0 ? w - 1 - x : x;
-  const ay = dy > 0 ? h - 1 - y : y;
-  const steps = ax < ay ? ax : ay;
-  for (let k = 1; k <= steps; k++) {
+  // Cells are read from the packed rows (the lines the straight scans just read, so in cache; beyond the grid's
+  // edges they read as blocked).
+  for (let k = 1; ; k++) {
     // No corner cutting: both orthogonal cells must be open.
-    if (walk[i + dx] === 0 || walk[i + vstep] === 0) break;
-    i += vstep + dx;
-    if (walk[i] === 0) break;
+    if (rowBit(rows, rowStride, x + dx, y) === 0 || rowBit(rows, rowStride, x, y + dy) === 0) break;
     x += dx;
     y += dy;
+    if (rowBit(rows, rowStride, x, y) === 0) break;
+    i += vstep + dx;
     if (i === goal) {
       cell[ns] = i; sx[ns] = x; sy[ns] = y; diag[ns] = k; straight[ns] = 0; ns++;
       break;
@@ -805,6 +804,12 @@ function jumpD(
     }
   }
   return ns;
+}
+
+/** Walkable flag (0 or 1) of cell (x, y) from the packed rows; cells within the margin beyond the grid read 0. */
+function rowBit(rows: Int32Array, rowStride: number, x: number, y: number): number {
+  const q = x + LINE_MARGIN;
+  return (rows[(y + 1) * rowStride + (q >> 5)] >>> (q & 31)) & 1;
 }
 
 /**
@@ -866,7 +871,6 @@ function stepJps(s: GridSearch, budget: number): PathStatus {
   const grid = s.grid!;
   const w = grid.width;
   const h = grid.height;
-  const walk = grid.walkable;
   const goal = s.goalCell;
   const g = s.g, mark = s.mark, parent = s.parent, heapPos = s.heapPos;
   const heap = s.heap, hf = s.heapF, hg = s.heapG;
@@ -948,10 +952,10 @@ function stepJps(s: GridSearch, budget: number): PathStatus {
       if ((k = jumpH(rows, rowStride, cx, cy, -1, goalX, goalY)) > 0) ns = addJump(ns, c - k, cx - k, cy, k);
       if ((k = jumpV(cols, colStride, cx, cy, 1, goalX, goalY)) > 0) ns = addJump(ns, c + k * w, cx, cy + k, k);
       if ((k = jumpV(cols, colStride, cx, cy, -1, goalX, goalY)) > 0) ns = addJump(ns, c - k * w, cx, cy - k, k);
-      ns = jumpD(walk, w, h, rows, rowStride, cols, colStride, goal, goalX, goalY, c, cx, cy, 1, 1, ns);
-      ns = jumpD(walk, w, h, rows, rowStride, cols, colStride, goal, goalX, goalY, c, cx, cy, 1, -1, ns);
-      ns = jumpD(walk, w, h, rows, rowStride, cols, colStride, goal, goalX, goalY, c, cx, cy, -1, 1, ns);
-      ns = jumpD(walk, w, h, rows, rowStride, cols, colStride, goal, goalX, goalY, c, cx, cy, -1, -1, ns);
+      ns = jumpD(rows, rowStride, cols, colStride, w, goal, goalX, goalY, c, cx, cy, 1, 1, ns);
+      ns = jumpD(rows, rowStride, cols, colStride, w, goal, goalX, goalY, c, cx, cy, 1, -1, ns);
+      ns = jumpD(rows, rowStride, cols, colStride, w, goal, goalX, goalY, c, cx, cy, -1, 1, ns);
+      ns = jumpD(rows, rowStride, cols, colStride, w, goal, goalX, goalY, c, cx, cy, -1, -1, ns);
     } else {
       // Arrival direction: the last leg of the route from the parent (diagonal steps first, then straight).
       const py = Math.floor((p + 0.5) * invW);
@@ -963,28 +967,27 @@ function stepJps(s: GridSearch, budget: number): PathStatus {
       if (dx !== 0 && dy !== 0) {
         if ((k = jumpH(rows, rowStride, cx, cy, dx, goalX, goalY)) > 0) ns = addJump(ns, c + k * dx, cx + k * dx, cy, k);
         if ((k = jumpV(cols, colStride, cx, cy, dy, goalX, goalY)) > 0) ns = addJump(ns, c + k * dy * w, cx, cy + k * dy, k);
-        ns = jumpD(walk, w, h, rows, rowStride, cols, colStride, goal, goalX, goalY, c, cx, cy, dx, dy, ns);
+        ns = jumpD(rows, rowStride, cols, colStride, w, goal, goalX, goalY, c, cx, cy, dx, dy, ns);
       } else if (dx !== 0) {
         if ((k = jumpH(rows, rowStride, cx, cy, dx, goalX, goalY)) > 0) ns = addJump(ns, c + k * dx, cx + k * dx, cy, k);
         // Forced side cells (x, y±1) whose "behind" cell (x−dx, y±1) is blocked.
-        if (cy > 0 && walk[c - w] === 1 && walk[c - w - dx] === 0) {
+        if (rowBit(rows, rowStride, cx, cy - 1) === 1 && rowBit(rows, rowStride, cx - dx, cy - 1) === 0) {
           if ((k = jumpV(cols, colStride, cx, cy, -1, goalX, goalY)) > 0) ns = addJump(ns, c - k * w, cx, cy - k, k);
-          ns = jumpD(walk, w, h, rows, rowStride, cols, colStride, goal, goalX, goalY, c, cx, cy, dx, -1, ns);
+          ns = jumpD(rows, rowStride, cols, colStride, w, goal, goalX, goalY, c, cx, cy, dx, -1, ns);
         }
-        if (cy < h - 1 && walk[c + w] === 1 && walk[c + w - dx] === 0) {
+        if (rowBit(rows, rowStride, cx, cy + 1) === 1 && rowBit(rows, rowStride, cx - dx, cy + 1) === 0) {
           if ((k = jumpV(cols, colStride, cx, cy, 1, goalX, goalY)) > 0) ns = addJump(ns, c + k * w, cx, cy + k, k);
-          ns = jumpD(walk, w, h, rows, rowStride, cols, colStride, goal, goalX, goalY, c, cx, cy, dx, 1, ns);
+          ns = jumpD(rows, rowStride, cols, colStride, w, goal, goalX, goalY, c, cx, cy, dx, 1, ns);
         }
       } else {
         if ((k = jumpV(cols, colStride, cx, cy, dy, goalX, goalY)) > 0) ns = addJump(ns, c + k * dy * w, cx, cy + k * dy, k);
-        const step = dy * w;
-        if (cx > 0 && walk[c - 1] === 1 && walk[c - 1 - step] === 0) {
+        if (rowBit(rows, rowStride, cx - 1, cy) === 1 && rowBit(rows, rowStride, cx - 1, cy - dy) === 0) {
           if ((k = jumpH(rows, rowStride, cx, cy, -1, goalX, goalY)) > 0) ns = addJump(ns, c - k, cx - k, cy, k);
-          ns = jumpD(walk, w, h, rows, rowStride, cols, colStride, goal, goalX, goalY, c, cx, cy, -1, dy, ns);
+          ns = jumpD(rows, rowStride, cols, colStride, w, goal, goalX, goalY, c, cx, cy, -1, dy, ns);
         }
-        if (cx < w - 1 && walk[c + 1] === 1 && walk[c + 1 - step] === 0) {
+        if (rowBit(rows, rowStride, cx + 1, cy) === 1 && rowBit(rows, rowStride, cx + 1, cy - dy) === 0) {
           if ((k = jumpH(rows, rowStride, cx, cy, 1, goalX, goalY)) > 0) ns = addJump(ns, c + k, cx + k, cy, k);
-          ns = jumpD(walk, w, h, rows, rowStride, cols, colStride, goal, goalX, goalY, c, cx, cy, 1, dy, ns);
+          ns = jumpD(rows, rowStride, cols, colStride, w, goal, goalX, goalY, c, cx, cy, 1, dy, ns);
         }
       }
     }
