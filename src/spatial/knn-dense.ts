@@ -154,10 +154,10 @@ export function knnBatchDense(
     }
   }
 
-  // Key scale: survivors (d² <= r²) map to q <= 2^22, so keys stay below 2^30 + 256. A candidate lies within
-  // FINE + 1 cells of the query's cell on each axis, so d² <= 2 ((FINE + 2) r / FINE)² = 8 r², d² S <= 2^25, and
-  // the int32 conversion stays in its fast range even for the candidates that are then dropped (their shifted keys
-  // wrap, unused).
+  // Key scale: survivors (d² <= r²) map to q <= 2^22, so keys stay below 2^30 + 256. A candidate's cell is within
+  // FINE + 1 cells of the query's on each axis, so |dx|, |dy| < (FINE + 2) r / FINE = 3 r (up to rounding),
+  // d² < 18 r² and d² S < 2^27: the int32 conversion stays in its fast range even for the candidates that are
+  // then dropped (their shifted keys wrap, unused).
   const r2 = r * r;
   _params[0] = 4194304 / r2;
   _params[1] = r2;
