@@ -779,7 +779,6 @@ function jumpD(
   rows: Int32Array, rowStride: number, cols: Int32Array, colStride: number, w: number,
   goal: number, goalX: number, goalY: number, i: number, x: number, y: number, dx: number, dy: number, ns: number,
 ): number {
-  const cell = _jpsCell, sx = _jpsX, sy = _jpsY, diag = _jpsDiag, straight = _jpsStraight;
   const vstep = dy * w;
   // Cells are read from the packed rows (the lines the straight scans just read, so in cache; beyond the grid's
   // edges they read as blocked).
@@ -791,16 +790,16 @@ function jumpD(
     if (rowBit(rows, rowStride, x, y) === 0) break;
     i += vstep + dx;
     if (i === goal) {
-      cell[ns] = i; sx[ns] = x; sy[ns] = y; diag[ns] = k; straight[ns] = 0; ns++;
+      ns = addSuccessor(ns, i, x, y, k, 0);
       break;
     }
     const kh = jumpLine(rows, rowStride, x, y, dx, goalX, goalY);
     if (kh > 0) {
-      cell[ns] = i + kh * dx; sx[ns] = x + kh * dx; sy[ns] = y; diag[ns] = k; straight[ns] = kh; ns++;
+      ns = addSuccessor(ns, i + kh * dx, x + kh * dx, y, k, kh);
     }
     const kv = jumpLine(cols, colStride, y, x, dy, goalY, goalX);
     if (kv > 0) {
-      cell[ns] = i + kv * vstep; sx[ns] = x; sy[ns] = y + kv * dy; diag[ns] = k; straight[ns] = kv; ns++;
+      ns = addSuccessor(ns, i + kv * vstep, x, y + kv * dy, k, kv);
     }
   }
   return ns;
@@ -845,24 +844,27 @@ function ensureJpsBits(s: GridSearch, grid: Grid): void {
 }
 
 /**
- * Successors of the JPS expansion under way: cell, coordinates, and the route from the expanded cell (diagonal
- * steps, then straight steps; either may be 0). One expansion appends at most 4 straight jumps and, per diagonal
- * cell scanned, two straight ones or the goal: grown in stepJps to 8·(shorter side) + 16 slots.
+ * Successors of the JPS expansion under way, five integers each (one cache line holds three): cell, x, y, and the
+ * route from the expanded cell (diagonal steps, then straight steps; either may be 0). One expansion appends at
+ * most 4 straight jumps and, per diagonal cell scanned, two straight ones or the goal: grown in stepJps to
+ * 8·(shorter side) + 16 successors.
  */
-let _jpsCell = new Int32Array(64);
-let _jpsX = new Int32Array(64);
-let _jpsY = new Int32Array(64);
-let _jpsDiag = new Int32Array(64);
-let _jpsStraight = new Int32Array(64);
+let _jpsSucc = new Int32Array(5 * 64);
 
-/** Append a straight jump of k steps to cell j = (x, y) to the successor buffer at slot ns; return ns + 1. */
-function addJump(ns: number, j: number, x: number, y: number, k: number): number {
-  _jpsCell[ns] = j;
-  _jpsX[ns] = x;
-  _jpsY[ns] = y;
-  _jpsDiag[ns] = 0;
-  _jpsStraight[ns] = k;
+/** Append successor cell j = (x, y), reached by kd diagonal then ks straight steps, at slot ns; return ns + 1. */
+function addSuccessor(ns: number, j: number, x: number, y: number, kd: number, ks: number): number {
+  const succ = _jpsSucc, o = 5 * ns;
+  succ[o] = j;
+  succ[o + 1] = x;
+  succ[o + 2] = y;
+  succ[o + 3] = kd;
+  succ[o + 4] = ks;
   return ns + 1;
+}
+
+/** Append a straight jump of k steps to cell j = (x, y); return ns + 1. */
+function addJump(ns: number, j: number, x: number, y: number, k: number): number {
+  return addSuccessor(ns, j, x, y, 0, k);
 }
 
 function stepJps(s: GridSearch, budget: number): PathStatus {
@@ -882,13 +884,7 @@ function stepJps(s: GridSearch, budget: number): PathStatus {
   const plainOctile = kind === H_OCTILE && shift === 0; // as in stepAStar
   ensureJpsBits(s, grid);
   const need = 8 * (w < h ? w : h) + 16;
-  if (_jpsCell.length < need) {
-    _jpsCell = new Int32Array(need);
-    _jpsX = new Int32Array(need);
-    _jpsY = new Int32Array(need);
-    _jpsDiag = new Int32Array(need);
-    _jpsStraight = new Int32Array(need);
-  }
+  if (_jpsSucc.length < 5 * need) _jpsSucc = new Int32Array(5 * need);
   const rows = s.rowBits, cols = s.colBits, rowStride = s.rowStride, colStride = s.colStride;
   const invW = 1 / w; // rows by multiplication, as in stepAStar
   let size = s.heapSize;
@@ -993,10 +989,10 @@ function stepJps(s: GridSearch, budget: number): PathStatus {
     }
     // Relax the jump points. A route of kd diagonal then ks straight steps has octile length (kd + ks) + (√2−1)·kd.
     const gc = g[c];
-    const cellOf = _jpsCell, xOf = _jpsX, yOf = _jpsY, diagOf = _jpsDiag, straightOf = _jpsStraight;
-    for (let q = 0; q < ns; q++) {
-      const j = cellOf[q], kd = diagOf[q];
-      const ng = gc + (kd + straightOf[q] + OCTILE_K * kd) * unit;
+    const succ = _jpsSucc;
+    for (let o = 0, end = 5 * ns; o < end; o += 5) {
+      const j = succ[o], kd = succ[o + 3];
+      const ng = gc + (kd + succ[o + 4] + OCTILE_K * kd) * unit;
       let pos: number;
       if (mark[j] !== gen) {
         mark[j] = gen;
@@ -1008,7 +1004,7 @@ function stepJps(s: GridSearch, budget: number): PathStatus {
       }
       g[j] = ng;
       parent[j] = c;
-      let ax = xOf[q] - goalX, ay = yOf[q] - goalY;
+      let ax = succ[o + 1] - goalX, ay = succ[o + 2] - goalY;
       if (ax < 0) ax = -ax;
       if (ay < 0) ay = -ay;
       let hv = 0;
