@@ -151,27 +151,75 @@ interface ContactsState {
   escaped: boolean;
   /** Agents resolve moved (st.active[0..na)). */
   na: number;
-  // per-frame detection constants: largest bounding radius, speculative distance, pair-list skin (metres)
+}
+
+/**
+ * What detection derives and keeps between calls: the broad phase's pair list and the per-agent segment-distance
+ * bounds. Pure caches (every result is the same with an empty one, see detect), so they are kept beside the world
+ * rather than in world.systems: snapshots do not carry them (a restored world rebuilds them on its first step).
+ */
+interface ContactsCache {
+  // per-frame detection constants: largest bounding radius, speculative distance (metres)
   maxBound: number; spec: number;
   // agents with LOD_CONTACTS this frame, in dense order
   actList: Int32Array; actCount: number;
-  // broad phase: grid over the current positions and the candidate pairs with a skin, positions at its build and
-  // the largest squared displacement since (see detect)
+  // broad phase: grid over the positions and the pair list built from it, positions at its build and the largest
+  // squared displacement since (see detect)
   grid2: PairGrid; pairs: PairList; gx: Float64Array; gy: Float64Array; listDisp2: number;
   // the list's pad (pairs within r_a + r_b + listPad are listed), agents and their bounds when it was built
   listPad: number; listN: number; listDense: Int32Array; listBound: Float64Array;
   /** Pair lists built (profiling: rounds − builds re-used a list). */
   listBuilds: number;
-  // lower bound of each agent's centre distance to the obstacle segments, taken at (segGx, segGy)
-  segLow: Float64Array; segGx: Float64Array; segGy: Float64Array;
+  // lower bound of each agent's centre distance to the obstacle segments, taken at (segGx, segGy) against the
+  // segment layer `segLayer` at version `segVersion` (reset when either changes)
+  segLow: Float64Array; segGx: Float64Array; segGy: Float64Array; segLayer: SegmentLayer | null; segVersion: number;
   // the candidate pairs in the order the last full detection pass visited them, and the active agents it found
   // possibly near a segment (re-tested by later rounds)
   flatA: Int32Array; flatB: Int32Array; flatCount: number; wallCand: Int32Array; wallCandCount: number;
 }
 
+const _caches = new WeakMap<CrowdWorld, ContactsCache>();
+
+function createCache(n: number): ContactsCache {
+  return {
+    maxBound: 0, spec: 0, actList: new Int32Array(n), actCount: 0,
+    grid2: createPairGrid(n), pairs: createPairList(n), gx: new Float64Array(n), gy: new Float64Array(n), listDisp2: 0,
+    listPad: 0, listN: -1, listDense: new Int32Array(n), listBound: new Float64Array(n), listBuilds: 0,
+    segLow: new Float64Array(n).fill(-Infinity), segGx: new Float64Array(n), segGy: new Float64Array(n), segLayer: null, segVersion: -1,
+    flatA: new Int32Array(1024), flatB: new Int32Array(1024), flatCount: 0, wallCand: new Int32Array(n), wallCandCount: 0,
+  };
+}
+
+/**
+ * The world's detection cache, created when missing or smaller than the world's entity range; its segment bounds
+ * are reset when the segment layer was rebuilt (or replaced, as by a snapshot restore) since they were taken.
+ */
+function cacheOf(world: CrowdWorld, st: ContactsState): ContactsCache {
+  let c = _caches.get(world);
+  if (c === undefined || c.actList.length < world.capacity + 1) {
+    c = createCache(world.capacity + 1);
+    _caches.set(world, c);
+  }
+  if (c.segLayer !== st.seg || c.segVersion !== st.seg.version) {
+    c.segLow.fill(-Infinity);
+    c.segLayer = st.seg; c.segVersion = st.seg.version;
+  }
+  return c;
+}
+
+/**
+ * Forget the contacts pass's derived caches (its candidate-pair list and segment-distance bounds); they are rebuilt
+ * on the next call. Results do not change: for tests and benchmarks of the rebuild path.
+ */
+export function dropContactsCache(world: CrowdWorld): void {
+  _caches.delete(world);
+}
+
 /** ORCA obstacle segments and steering walls, flattened ([ax, ay, bx, by] per segment) with a CSR grid. */
 interface SegmentLayer {
   orcaSet: ObstacleSet | null; orcaVertices: number; walls: SegmentGrid | null;
+  /** Bumped at every rebuild. */
+  version: number;
   count: number; seg: Float64Array;
   x0: number; y0: number; cs: number; nx: number; ny: number; start: Int32Array; items: Int32Array;
   stamp: Int32Array; stampValue: number;
@@ -198,14 +246,11 @@ function contactsState(world: CrowdWorld): ContactsState {
       bound: new Float64Array(n), accX: new Float64Array(n), accY: new Float64Array(n), accN: new Int32Array(n),
       kA: new Int32Array(cap), kB: new Int32Array(cap), kNx: new Float64Array(cap), kNy: new Float64Array(cap),
       kDepth: new Float64Array(cap), kCircle: new Uint8Array(cap), kCount: 0, kShaped: 0,
-      seg: { orcaSet: null, orcaVertices: 0, walls: null, count: 0, seg: new Float64Array(0), x0: 0, y0: 0, cs: 1, nx: 0, ny: 0,
+      seg: { orcaSet: null, orcaVertices: 0, walls: null, version: 0, count: 0, seg: new Float64Array(0), x0: 0, y0: 0, cs: 1, nx: 0, ny: 0,
         start: new Int32Array(1), items: new Int32Array(0), stamp: new Int32Array(0), stampValue: 0 },
       nearWall: new Int32Array(n), nearCount: 0, wallStamp: new Int32Array(n), wallStampValue: 0,
       x0: new Float64Array(n), y0: new Float64Array(n), active: new Int32Array(n), qx: new Float64Array(n), qy: new Float64Array(n), escaped: false,
-      na: 0, maxBound: 0, spec: 0, listPad: 0, listN: -1, listDense: new Int32Array(n), listBound: new Float64Array(n), actList: new Int32Array(n), actCount: 0,
-      grid2: createPairGrid(n), pairs: createPairList(n), gx: new Float64Array(n), gy: new Float64Array(n), listDisp2: 0, listBuilds: 0,
-      segLow: new Float64Array(n).fill(-Infinity), segGx: new Float64Array(n), segGy: new Float64Array(n),
-      flatA: new Int32Array(1024), flatB: new Int32Array(1024), flatCount: 0, wallCand: new Int32Array(n), wallCandCount: 0,
+      na: 0,
     };
     (world.systems as Record<string, unknown>).contacts = st;
   }
@@ -424,7 +469,7 @@ function refreshSegments(world: CrowdWorld, st: ContactsState): void {
   const vc = set === null ? 0 : set.vertexCount;
   if (set === sg.orcaSet && vc === sg.orcaVertices && walls === sg.walls) return;
   sg.orcaSet = set; sg.orcaVertices = vc; sg.walls = walls;
-  st.segLow.fill(-Infinity); // the agents' distance bounds were taken against the old segments
+  sg.version++; // the agents' distance bounds (detection cache) were taken against the old segments
   const list: number[] = [];
   if (set !== null) {
     const x = set.x, y = set.y, next = set.next, prev = set.prev;
@@ -491,14 +536,14 @@ function segmentGap(sg: SegmentLayer, args: Float64Array): void {
   const i0 = Math.max(0, Math.floor((x - q - sg.x0) / sg.cs)), i1 = Math.min(sg.nx - 1, Math.floor((x + q - sg.x0) / sg.cs));
   const j0 = Math.max(0, Math.floor((y - q - sg.y0) / sg.cs)), j1 = Math.min(sg.ny - 1, Math.floor((y + q - sg.y0) / sg.cs));
   if (i0 > i1 || j0 > j1) return;
-  const stamp = ++sg.stampValue;
+  // A segment filed in several of the cells is measured once per cell: the minimum does not care, and no stamp is
+  // written (how often this runs depends on the detection cache, which snapshots do not carry, so it must leave the
+  // saved state alone).
   const s = sg.seg;
   for (let j = j0; j <= j1; j++) for (let i = i0; i <= i1; i++) {
     const cell = j * sg.nx + i;
     for (let t = sg.start[cell]; t < sg.start[cell + 1]; t++) {
       const k = sg.items[t];
-      if (sg.stamp[k] === stamp) continue;
-      sg.stamp[k] = stamp;
       const o = 4 * k;
       const ax = s[o], ay = s[o + 1], ex = s[o + 2] - ax, ey = s[o + 3] - ay;
       const e2 = ex * ex + ey * ey;
@@ -599,18 +644,16 @@ export function contactsSystem(world: CrowdWorld, dt = 0): void {
   const table = agentShapeTable(world);
   if (st.gridDirty) buildStaticGrid(st, world.config.cellSize);
   refreshSegments(world, st);
+  const c = cacheOf(world, st);
   if (st.bound.length < world.capacity + 1) {
     const m = world.capacity + 1;
     st.bound = new Float64Array(m); st.agentStamp = new Int32Array(m); st.accX = new Float64Array(m); st.accY = new Float64Array(m); st.accN = new Int32Array(m);
     st.x0 = new Float64Array(m); st.y0 = new Float64Array(m); st.wallStamp = new Int32Array(m); st.nearWall = new Int32Array(m);
     st.active = new Int32Array(m); st.qx = new Float64Array(m); st.qy = new Float64Array(m);
-    st.actList = new Int32Array(m); st.pairs = createPairList(m); st.listDense = new Int32Array(m); st.listBound = new Float64Array(m); st.listN = -1; st.gx = new Float64Array(m); st.gy = new Float64Array(m);
-    st.wallCand = new Int32Array(m);
-    st.segLow = new Float64Array(m).fill(-Infinity); st.segGx = new Float64Array(m); st.segGy = new Float64Array(m);
   }
   for (let i = 0; i < n; i++) { const e = dense[i]; st.x0[e] = px[e]; st.y0[e] = py[e]; }
   let pairs = 0, passes = 0, rounds = 0;
-  const builds0 = st.listBuilds;
+  const builds0 = c.listBuilds;
   // Detection and resolution rounds. The candidate lists of a round stay valid while no agent has moved by more than
   // half the speculative distance since its detection (a pair further apart than that cannot have closed); the
   // resolution stops early when one has, and a new round re-detects from the current positions. All rounds share
@@ -645,7 +688,7 @@ export function contactsSystem(world: CrowdWorld, dt = 0): void {
   profileCount(world.profiler, 'contacts', 'overflow', buf.overflow);
   profileCount(world.profiler, 'contacts', 'passes', passes);
   profileCount(world.profiler, 'contacts', 'rounds', rounds);
-  profileCount(world.profiler, 'contacts', 'pairLists', st.listBuilds - builds0);
+  profileCount(world.profiler, 'contacts', 'pairLists', c.listBuilds - builds0);
   profileRecord(world.profiler, 'contacts', t0);
 }
 
@@ -664,6 +707,7 @@ export function contactsSystem(world: CrowdWorld, dt = 0): void {
  * searched afresh; only the cost depends on when the list was built.
  */
 function detect(world: CrowdWorld, st: ContactsState, round: number): number {
+  const c = cacheOf(world, st);
   const n = world.agents.count, dense = world.agents.dense;
   const buf = st.buffer;
   const report = round === 0;
@@ -680,8 +724,8 @@ function detect(world: CrowdWorld, st: ContactsState, round: number): number {
     // from earlier frames still holds every candidate: the same agents, no bound grown, and every agent within half
     // of the list's slack (listPad − spec) of where it was when the list was built ----
     let maxBound = 0, d2max = 0;
-    let valid = st.listN === n;
-    const gx = st.gx, gy = st.gy, lb = st.listBound, ld = st.listDense;
+    let valid = c.listN === n;
+    const gx = c.gx, gy = c.gy, lb = c.listBound, ld = c.listDense;
     for (let i = 0; i < n; i++) {
       const e = dense[i];
       const k = shapeIdx[e];
@@ -694,46 +738,46 @@ function detect(world: CrowdWorld, st: ContactsState, round: number): number {
         if (d2 > d2max) d2max = d2;
       }
     }
-    st.maxBound = maxBound;
+    c.maxBound = maxBound;
     // speculative distance: pairs this close are resolution candidates even if not touching yet (resolution moves
     // agents; a pair further apart than this cannot close unless some agent moves by more than half of it, which
     // resolve checks)
-    st.spec = st.margin + 0.25 * maxBound;
-    const slack = st.listPad - st.spec;
+    c.spec = st.margin + 0.25 * maxBound;
+    const slack = c.listPad - c.spec;
     rebuild = !valid || !(slack > 0) || 4 * d2max > slack * slack * (1 - 1e-9);
-    st.listDisp2 = d2max;
+    c.listDisp2 = d2max;
     // LOD: only agents with the LOD_CONTACTS bit this frame look for contacts (far agents one frame in N). A pair
     // is handled once: by its smaller id when both are active, else by its active member.
     let na = 0;
-    const list = st.actList;
+    const list = c.actList;
     for (let i = 0; i < n; i++) { const e = dense[i]; if ((lodFlags[e] & LOD_CONTACTS) !== 0) list[na++] = e; }
-    st.actCount = na;
+    c.actCount = na;
   } else {
     // displacement since the pair list was built: only the agents the last resolution touched have moved
-    const gx = st.gx, gy = st.gy, act = st.active;
-    let d2max = st.listDisp2;
+    const gx = c.gx, gy = c.gy, act = st.active;
+    let d2max = c.listDisp2;
     for (let i = 0; i < st.na; i++) {
       const e = act[i], dx = px[e] - gx[e], dy = py[e] - gy[e], d2 = dx * dx + dy * dy;
       if (d2 > d2max) d2max = d2;
     }
-    st.listDisp2 = d2max;
+    c.listDisp2 = d2max;
     // valid while 2 · max displacement ≤ listPad − spec (a relative 1e-9 below it, for round-off in the distances)
-    const slack = st.listPad - st.spec;
+    const slack = c.listPad - c.spec;
     if (4 * d2max > slack * slack * (1 - 1e-9)) { rebuild = true; full = true; }
   }
-  const spec = st.spec, maxBound = st.maxBound;
-  const actList = st.actList, na = st.actCount;
-  const pl = st.pairs;
+  const spec = c.spec, maxBound = c.maxBound;
+  const actList = c.actList, na = c.actCount;
+  const pl = c.pairs;
   if (rebuild) {
     // ---- 2a. broad phase: every pair within r_a + r_b + spec + skin, from a grid over the positions now (all
     // agents, whatever their LOD flags this frame: the list serves the next frames too) ----
     const pad = spec + SKIN * maxBound;
-    buildPairGrid(st.grid2, px, py, bound, dense, n, Math.max(2 * maxBound + pad, 1e-9));
-    gatherPairs(st.grid2, pad, dense, n, pl);
-    const gx = st.gx, gy = st.gy, lb = st.listBound, ld = st.listDense;
+    buildPairGrid(c.grid2, px, py, bound, dense, n, Math.max(2 * maxBound + pad, 1e-9));
+    gatherPairs(c.grid2, pad, dense, n, pl);
+    const gx = c.gx, gy = c.gy, lb = c.listBound, ld = c.listDense;
     for (let i = 0; i < n; i++) { const e = dense[i]; gx[e] = px[e]; gy[e] = py[e]; lb[e] = bound[e]; ld[i] = e; }
-    st.listN = n; st.listPad = pad; st.listDisp2 = 0;
-    st.listBuilds++;
+    c.listN = n; c.listPad = pad; c.listDisp2 = 0;
+    c.listBuilds++;
   }
   st.kCount = 0;
   st.kShaped = 0;
@@ -743,14 +787,14 @@ function detect(world: CrowdWorld, st: ContactsState, round: number): number {
   // reach of a segment need looking at (detectFromList); otherwise every active agent is visited, and the pairs and
   // those agents are recorded for the later rounds
   if (!full && st.grid.nx === 0) { detectFromList(world, st, wallFrame); return spec; }
-  if (pl.count > st.flatA.length) { st.flatA = new Int32Array(2 * pl.count); st.flatB = new Int32Array(2 * pl.count); }
-  const flatA = st.flatA, flatB = st.flatB;
+  if (pl.count > c.flatA.length) { c.flatA = new Int32Array(2 * pl.count); c.flatB = new Int32Array(2 * pl.count); }
+  const flatA = c.flatA, flatB = c.flatB;
   let nf = 0, nwc = 0;
   // an agent moves at most listPad − spec from here while the list stays valid (half of it from where the list was
   // built, and it was within half of it from there now)
-  const wallCand = st.wallCand, half = st.listPad - spec;
+  const wallCand = c.wallCand, half = c.listPad - spec;
   const pOff = pl.off, pCnt = pl.cnt, pB = pl.b;
-  const segLow = st.segLow, segGx = st.segGx, segGy = st.segGy;
+  const segLow = c.segLow, segGx = c.segGx, segGy = c.segGy;
   const segReach = spec + WALL_SKIN * maxBound;
   // ---- 2b–3. narrow phase ----
   for (let i = 0; i < na; i++) {
@@ -830,7 +874,7 @@ function detect(world: CrowdWorld, st: ContactsState, round: number): number {
     // ≥ r + spec the agent is certainly not near a segment and the search is skipped (across frames too; the bound
     // is reset when the segments change). Otherwise the exact gap decides, as before.
     if (st.seg.nx > 0 && st.wallStamp[ea] !== wallFrame) {
-      nearSegments(st, ea, xa, ya, ba, spec, segReach, wallFrame);
+      nearSegments(st, c, ea, xa, ya, ba, spec, segReach, wallFrame);
       // while the list is valid the agent stays within skin/2 of here: it needs testing again in later rounds
       // unless its bound leaves room for that
       const ddx = xa - segGx[ea], ddy = ya - segGy[ea];
@@ -838,7 +882,7 @@ function detect(world: CrowdWorld, st: ContactsState, round: number): number {
       if (!(room > 0 && ddx * ddx + ddy * ddy < room * room)) wallCand[nwc++] = ea;
     }
   }
-  st.flatCount = nf; st.wallCandCount = nwc;
+  c.flatCount = nf; c.wallCandCount = nwc;
   _input.margin = st.margin;
   return spec;
 }
@@ -851,8 +895,8 @@ function detect(world: CrowdWorld, st: ContactsState, round: number): number {
  * frames too; the bound is reset when the segments change). Otherwise the exact gap decides, searched over
  * `segReach` (> spec) so the new bound lets the agent skip the next tests.
  */
-function nearSegments(st: ContactsState, e: number, x: number, y: number, r: number, spec: number, segReach: number, wallFrame: number): void {
-  const segLow = st.segLow, segGx = st.segGx, segGy = st.segGy;
+function nearSegments(st: ContactsState, c: ContactsCache, e: number, x: number, y: number, r: number, spec: number, segReach: number, wallFrame: number): void {
+  const segLow = c.segLow, segGx = c.segGx, segGy = c.segGy;
   const ddx = x - segGx[e], ddy = y - segGy[e];
   const room = segLow[e] - r - spec; // how far the centre may move from g before it can be near a segment
   if (room > 0 && ddx * ddx + ddy * ddy < room * room) return;
@@ -875,13 +919,14 @@ function nearSegments(st: ContactsState, e: number, x: number, y: number, r: num
  * segment. Nothing is reported to the buffer (only round 0 reports).
  */
 function detectFromList(world: CrowdWorld, st: ContactsState, wallFrame: number): void {
+  const c = cacheOf(world, st);
   const px = world.position.x, py = world.position.y;
   const radius = world.agent.radius;
   const shapes = agentShapeComponent(world);
   const shapeIdx = shapes.shape, angle = shapes.angle;
   const table = agentShapeTable(world);
-  const bound = st.bound, spec = st.spec;
-  const flatA = st.flatA, flatB = st.flatB, nf = st.flatCount;
+  const bound = st.bound, spec = c.spec;
+  const flatA = c.flatA, flatB = c.flatB, nf = c.flatCount;
   for (let p = 0; p < nf; p++) {
     const ea = flatA[p], eb = flatB[p];
     const dx = px[eb] - px[ea], dy = py[eb] - py[ea];
@@ -908,11 +953,11 @@ function detectFromList(world: CrowdWorld, st: ContactsState, wallFrame: number)
     }
   }
   if (st.seg.nx > 0) {
-    const segReach = spec + WALL_SKIN * st.maxBound;
-    const wallCand = st.wallCand;
-    for (let w = 0, nw = st.wallCandCount; w < nw; w++) {
+    const segReach = spec + WALL_SKIN * c.maxBound;
+    const wallCand = c.wallCand;
+    for (let w = 0, nw = c.wallCandCount; w < nw; w++) {
       const e = wallCand[w];
-      nearSegments(st, e, px[e], py[e], bound[e], spec, segReach, wallFrame);
+      nearSegments(st, c, e, px[e], py[e], bound[e], spec, segReach, wallFrame);
     }
   }
   _input.margin = st.margin;
