@@ -30,8 +30,8 @@ import { sortKeys12, sortKeys16, sortKeys20, sortKeys24, sortKeys8 } from './sor
  *    query) by a bounded insertion that keeps the k + 1 smallest. floor(d² S) is monotone in d², so if the
  *    quantised distances q = key >> 8 of the first min(m, k + 1) sorted keys are all distinct, their order is the
  *    exact d² order and nothing further down can belong in the top k (anything later has q >= q[k] > q[k - 1],
- *    hence a larger d²). Otherwise (a quantisation tie: equal or nearly equal distances, about 1 query in 10^5 in
- *    a uniform crowd, nearly every query on a lattice) the query goes to the exact fallback, as do queries with
+ *    hence a larger d²). Otherwise (a quantisation tie: equal or nearly equal distances, 2 of the 100k queries of
+ *    the benchmark crowd, nearly every query on a lattice) the query goes to the exact fallback, as do queries with
  *    more than 256 candidates.
  * 4. Output. d² is recomputed from E for the k winners (same formula and operands, so bit-identical) and written
  *    with the id.
