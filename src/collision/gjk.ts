@@ -267,7 +267,14 @@ function updateV(): void {
     const ux = w[3] - w[0], uy = w[4] - w[1], uz = w[5] - w[2], qx = w[6] - w[0], qy = w[7] - w[1], qz = w[8] - w[2];
     const nx = uy * qz - uz * qy, ny = uz * qx - ux * qz, nz = ux * qy - uy * qx;
     const nn = nx * nx + ny * ny + nz * nz;
-    if (nn > 0) { const k = (nx * w[0] + ny * w[1] + nz * w[2]) / nn; vx = nx * k; vy = ny * k; vz = nz * k; }
+    if (nn > 0) {
+      const k = (nx * w[0] + ny * w[1] + nz * w[2]) / nn; vx = nx * k; vy = ny * k; vz = nz * k;
+      // Keep the witness points consistent with that v (pointA − pointB = v): when the closest features are
+      // parallel (a box edge along a cylinder's side) the pair is not unique, the barycentrics are ill-conditioned
+      // along the shared direction, and Σλa, Σλb drifted apart along it (1 m apart shapes, points 6.7 µm too far
+      // apart; long fuzz run, 2026-11-29). Moving B's point by the difference slides it along that direction.
+      bx = ax - vx; by = ay - vy; bz = az - vz;
+    }
   }
   st.vx = vx; st.vy = vy; st.vz = vz; st.ax = ax; st.ay = ay; st.az = az; st.bx = bx; st.by = by; st.bz = bz;
 }

@@ -51,6 +51,20 @@ describe('collision fuzz findings', () => {
     expect(Math.abs(d.distance - oracle)).toBeLessThan(3e-6); // the hull's diameter bounds the vertex oracle's error
   });
 
+  it('gjkDistance: box edge parallel to a cylinder side, 1 m apart: the witness points are exactly `distance` apart (hand: distance = |edge − axis| − radius)', () => {
+    // The closest pair is not unique along the shared vertical direction; the points' barycentrics drifted apart
+    // there (6.7 µm too far apart) while the distance itself was right.
+    const cyl = cylinderShape(1.0802594174276994, 1.5460977542709902), box = boxShape(1.166082792552184, 1.9894531244422762, 1.8150948670231053);
+    const pa = setPoseQuat(createPose(), 0, 0, 0, 1.138501274412026e-7, -0.9999980929551585, 0, 0); // flipped, axis tilted 2.3e-7 rad
+    const pb = setPoseQuat(createPose(), -2.9999998937181402, -2.9999998210841916, 0, 0, 0, -0.0316227766016838, 0); // half turn about z
+    const d = gjkDistance(cyl, pa, box, pb, createDistanceOutput());
+    // The box's vertical edge nearest the axis is at (cx + hx, cy + hy) after the half turn.
+    const hand = Math.hypot(-2.9999998937181402 + 1.166082792552184, -2.9999998210841916 + 1.9894531244422762) - 1.0802594174276994;
+    expect(Math.abs(d.distance - hand)).toBeLessThan(1e-7);
+    const gap = Math.hypot(d.pointB[0] - d.pointA[0], d.pointB[1] - d.pointA[1], d.pointB[2] - d.pointA[2]);
+    expect(Math.abs(gap - d.distance)).toBeLessThan(1e-9);
+  });
+
   it('gjkDistance is symmetric for hulls of 1e-12..0.1 m against cylinders, boxes, spheres and capsules (9,600 seeded pairs; oracle: the swapped argument order)', () => {
     const rng = createRng(11);
     const o1 = createDistanceOutput(), o2 = createDistanceOutput();
