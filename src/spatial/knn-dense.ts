@@ -48,10 +48,13 @@ const P_MASK = (1 << P_BITS) - 1;
 const MAX_CANDIDATES = 1 << P_BITS;
 /** Largest number of survivors sorted by a network; more are ranked by a bounded insertion of their keys. */
 const MAX_NETWORK = 24;
-/** Dense cells per query radius: the dense grid's cell side is r / FINE. */
-const FINE = 1;
-/** Most rows of dense cells a query's range can span (2 FINE + 1, plus one when x ± r sits exactly on edges). */
-const MAX_ROWS = 2 * FINE + 2;
+/**
+ * Most rows of dense cells (side r) a query's range can span: 3, or 4 when x ± r falls exactly on cell edges.
+ * writeWinners maps candidates back through at most this many runs.
+ */
+const MAX_ROWS = 4;
+/** Padding of the dense grid around the entries' bounding box, in cells: a query's range reaches 2 cells out. */
+const PAD = 3;
 /** Dense grids above this many cells (beyond 4 per entry) are not worth building. */
 const DENSE_CELLS_PER_ENTRY = 4;
 const DENSE_CELLS_SLACK = 4096;
@@ -88,8 +91,8 @@ function growCells(cells: number): void {
  * Answer the batch query for sorted slots [start, end) (see queryKNearestBatch; arguments already validated,
  * k >= 1, start < end). Writes each answered slot's neighbours at o * k and its count at outCounts[o] (o = slot
  * or id), appends unanswered slots to `fallback` and stores how many in result[0]; returns the number of
- * neighbours written. Returns -1 (and writes nothing) when r = 0 or the entries are too spread out for a dense
- * grid of cell r / 2.
+ * neighbours written. Returns -1 (and writes nothing) when it declines: r = 0, entries too spread out for a
+ * dense grid of cell r, or r above the hash's cell size with far more than k entries per disc.
  */
 export function knnBatchDense(
   hash: SpatialHash, start: number, end: number, r: number, k: number,
@@ -99,10 +102,10 @@ export function knnBatchDense(
   const n = hash.count;
   if (!(r > 0)) return -1;
   const sx = hash.sortedX, sy = hash.sortedY, sid = hash.sortedIds;
-  const invF = FINE / r;
+  const invF = 1 / r;
 
-  // 1. Dense grid of cell r / FINE over the bounding box of the entries, padded by FINE + 2 cells on every side so
-  // that every query's cell range lies inside it. Cell coordinates are computed in doubles relative to the box
+  // 1. Dense grid of cell r over the bounding box of the entries, padded by PAD cells on every side so that every
+  // query's cell range lies inside it. Cell coordinates are computed in doubles relative to the box
   // (exact: the box check below keeps them small), so huge coordinates cannot overflow int32.
   let minX = sx[0], maxX = minX, minY = sy[0], maxY = minY;
   for (let t = 1; t < n; t++) {
@@ -112,9 +115,8 @@ export function knnBatchDense(
     if (y < minY) minY = y;
     if (y > maxY) maxY = y;
   }
-  const pad = FINE + 2;
-  const ox = Math.floor(minX * invF) - pad, oy = Math.floor(minY * invF) - pad;
-  const width = Math.floor(maxX * invF) - ox + 1 + pad, height = Math.floor(maxY * invF) - oy + 1 + pad;
+  const ox = Math.floor(minX * invF) - PAD, oy = Math.floor(minY * invF) - PAD;
+  const width = Math.floor(maxX * invF) - ox + 1 + PAD, height = Math.floor(maxY * invF) - oy + 1 + PAD;
   if (!(width * height <= DENSE_CELLS_PER_ENTRY * n + DENSE_CELLS_SLACK)) return -1;
   // Wide discs in a dense crowd (about pi r² n / area survivors per query, far more than k) are better served by
   // the hash's ring search, which shrinks its radius to the k-th distance (r = 10 m at 1 agent per 4 m²: 57 ms
@@ -155,7 +157,7 @@ export function knnBatchDense(
   }
 
   // Key scale: survivors (d² <= r²) map to q <= 2^22, so keys stay below 2^30 + 256. A candidate's cell is within
-  // FINE + 1 cells of the query's on each axis, so |dx|, |dy| < (FINE + 2) r / FINE = 3 r (up to rounding),
+  // 2 cells of the query's on each axis, so |dx|, |dy| < 3 r (up to rounding),
   // d² < 18 r² and d² S < 2^27: the int32 conversion stays in its fast range even for the candidates that are
   // then dropped (their shifted keys wrap, unused).
   const r2 = r * r;
@@ -210,9 +212,8 @@ export function knnBatchDense(
     }
     // The scan: every candidate's key is written at the lane's slot m, and m advances only if the candidate is
     // within r (no data-dependent branch; the query itself is kept too and skipped after the sort, which is
-    // cheaper than one more test per candidate). Unrolled by two
-    // candidates: V8 re-checks each typed array and reloads its base pointer once per loop iteration, so fewer
-    // iterations cost less.
+    // cheaper than one more test per candidate). Unrolled by two candidates: V8 re-checks each typed array and
+    // reloads its base pointer once per loop iteration, so fewer iterations cost less.
     let mA = 0;
     let mB = MAX_CANDIDATES;
     let p = 0;
@@ -266,7 +267,7 @@ export function knnBatchDense(
         }
       }
     }
-    // Candidate p back to its place in E: p < L1 is in run 0 (from A0), then run 1, ... (FINE = 1: at most 4 runs).
+    // Candidate p back to its place in E: p < L1 is in run 0 (from A0), then run 1, ... (at most MAX_ROWS = 4 runs).
     // u = A0 + p + sum over runs r >= 1 with p >= Lr of Dr, where Dr = (start of run r) - (end of run r - 1).
     const big = MAX_CANDIDATES + 1;
     const A0 = runs[0];
