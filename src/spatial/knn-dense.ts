@@ -102,27 +102,50 @@ export function knnBatchDense(
   const n = hash.count;
   if (!(r > 0)) return -1;
   const sx = hash.sortedX, sy = hash.sortedY, sid = hash.sortedIds;
-  const invF = 1 / r;
+  const invF = hash.gridCellSize === r ? hash.gridInvCellSize : 1 / r; // the hash's own reciprocal when grids coincide
 
   // 1. Dense grid of cell r over the bounding box of the entries, padded by PAD cells on every side so that every
   // query's cell range lies inside it. Cell coordinates are computed in doubles relative to the box
   // (exact: the box check below keeps them small), so huge coordinates cannot overflow int32.
-  let minX = sx[0], maxX = minX, minY = sy[0], maxY = minY;
-  for (let t = 1; t < n; t++) {
-    const x = sx[t], y = sy[t];
-    if (x < minX) minX = x;
-    if (x > maxX) maxX = x;
-    if (y < minY) minY = y;
-    if (y > maxY) maxY = y;
+  // When the hash's cells are already of side r (the usual setting), its stored cell coordinates are the dense
+  // grid's, and the box comes from them (no floor per entry); otherwise from the positions.
+  const sameGrid = hash.gridCellSize === r;
+  const scx = hash.sortedCellX, scy = hash.sortedCellY;
+  let ox: number, oy: number, width: number, height: number;
+  if (sameGrid) {
+    let minX = scx[0], maxX = minX, minY = scy[0], maxY = minY;
+    for (let t = 1; t < n; t++) {
+      const cx = scx[t], cy = scy[t];
+      if (cx < minX) minX = cx;
+      if (cx > maxX) maxX = cx;
+      if (cy < minY) minY = cy;
+      if (cy > maxY) maxY = cy;
+    }
+    ox = minX - PAD;
+    oy = minY - PAD;
+    width = maxX - ox + 1 + PAD;
+    height = maxY - oy + 1 + PAD;
+    if (!(width * height <= DENSE_CELLS_PER_ENTRY * n + DENSE_CELLS_SLACK)) return -1;
+  } else {
+    let minX = sx[0], maxX = minX, minY = sy[0], maxY = minY;
+    for (let t = 1; t < n; t++) {
+      const x = sx[t], y = sy[t];
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+    }
+    ox = Math.floor(minX * invF) - PAD;
+    oy = Math.floor(minY * invF) - PAD;
+    width = Math.floor(maxX * invF) - ox + 1 + PAD;
+    height = Math.floor(maxY * invF) - oy + 1 + PAD;
+    if (!(width * height <= DENSE_CELLS_PER_ENTRY * n + DENSE_CELLS_SLACK)) return -1;
+    // Wide discs in a dense crowd (about pi r² n / area survivors per query, far more than k) are better served by
+    // the hash's ring search, which shrinks its radius to the k-th distance (r = 10 m at 1 agent per 4 m²: 57 ms
+    // against 101 ms here for 100k agents). It runs when r exceeds the hash's cell size.
+    const area = (maxX - minX) * (maxY - minY);
+    if (r > hash.gridCellSize && Math.PI * r * r * n > (4 * k + 16) * area) return -1;
   }
-  const ox = Math.floor(minX * invF) - PAD, oy = Math.floor(minY * invF) - PAD;
-  const width = Math.floor(maxX * invF) - ox + 1 + PAD, height = Math.floor(maxY * invF) - oy + 1 + PAD;
-  if (!(width * height <= DENSE_CELLS_PER_ENTRY * n + DENSE_CELLS_SLACK)) return -1;
-  // Wide discs in a dense crowd (about pi r² n / area survivors per query, far more than k) are better served by
-  // the hash's ring search, which shrinks its radius to the k-th distance (r = 10 m at 1 agent per 4 m²: 57 ms
-  // against 101 ms here for 100k agents). It runs when r exceeds the hash's cell size.
-  const area = (maxX - minX) * (maxY - minY);
-  if (r > hash.gridCellSize && Math.PI * r * r * n > (4 * k + 16) * area) return -1;
   const cells = width * height;
   if (_slotPos.length < n) growEntries(n);
   if (_cellStart.length < cells + 2) growCells(cells);
@@ -134,10 +157,18 @@ export function knnBatchDense(
   // layer filter rejects are kept (they still ask their own query) with NaN coordinates: d² is then NaN, and
   // d² <= r² is false, so they are never anyone's candidate.
   for (let c = 0; c < cells + 2; c++) cellStart[c] = 0;
-  for (let t = 0; t < n; t++) {
-    const c = (Math.floor(sy[t] * invF) - oy) * width + (Math.floor(sx[t] * invF) - ox);
-    slotCell[t] = c;
-    cellStart[c + 2]++;
+  if (sameGrid) {
+    for (let t = 0; t < n; t++) {
+      const c = (scy[t] - oy) * width + (scx[t] - ox);
+      slotCell[t] = c;
+      cellStart[c + 2]++;
+    }
+  } else {
+    for (let t = 0; t < n; t++) {
+      const c = (Math.floor(sy[t] * invF) - oy) * width + (Math.floor(sx[t] * invF) - ox);
+      slotCell[t] = c;
+      cellStart[c + 2]++;
+    }
   }
   for (let c = 2; c < cells + 2; c++) cellStart[c] += cellStart[c - 1];
   for (let t = 0; t < n; t++) {
@@ -172,7 +203,7 @@ export function knnBatchDense(
   // hash files entries by cell, so agents of one cell follow each other and pair up, and reads and writes go in
   // slot order (measured a few % faster than dense order). Otherwise dense order, so that agents of one dense cell
   // meet (slot order paired fewer: 24.6 against 22.9 ms CPU at 100k agents with 8 m hash cells and r = 4 m).
-  const denseOrder = hash.gridCellSize !== r;
+  const denseOrder = !sameGrid;
   const uEnd = denseOrder ? n : end;
   let u = denseOrder ? 0 : start;
   while (u < uEnd) {
