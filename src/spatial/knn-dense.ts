@@ -61,10 +61,15 @@ const DENSE_CELLS_SLACK = 4096;
 
 // Per-call scratch (module scope, one set per thread/worker).
 let _e = new Float64Array(3 * 1024); // [x, y, id] per entry, in dense cell order (NaN x, y: rejected by the layer filter)
-let _slotPos = new Int32Array(1024); // position in _e of the entry in hash slot t, -1 if the layer filter drops it
-let _slotCell = new Int32Array(1024); // dense cell index of hash slot t
-let _denseSlot = new Int32Array(1024); // hash slot of the entry at position p of _e
-let _cellStart = new Int32Array(4096 + 2); // dense cell c's entries are _e positions [_cellStart[c], _cellStart[c + 1])
+// The integer scratch, one array in four regions (one array, so loops that use several regions check one typed
+// array per iteration instead of several), capacity cap entries:
+//   [0, cap)             slotPos: position in _e of the entry in hash slot t, -1 if the layer filter drops it
+//   [cap, 2 cap)         slotCell: dense cell index of hash slot t
+//   [2 cap, 3 cap)       denseSlot: hash slot of the entry at position p of _e
+//   [3 cap, ...)         cellStart: dense cell c's entries are _e positions [cellStart[c], cellStart[c + 1]),
+//                        room for DENSE_CELLS_PER_ENTRY * cap + DENSE_CELLS_SLACK cells (+ 2)
+let _cap = 1024;
+let _ints = new Int32Array(intsLength(1024));
 /** Keys of the two agents scanned together: agent A at [0, MAX_CANDIDATES), agent B after it. */
 const _keys = new Int32Array(2 * MAX_CANDIDATES);
 /** [start, end) of each row's run of _e for the current scan. */
@@ -72,19 +77,16 @@ const _runs = new Int32Array(2 * MAX_ROWS);
 /** Loop-invariant doubles read inside the per-agent loop from an array, so V8 keeps them unboxed there. */
 const _params = new Float64Array(2);
 
-function growEntries(n: number): void {
-  let c = _slotPos.length;
-  while (c < n) c *= 2;
-  _e = new Float64Array(3 * c);
-  _slotPos = new Int32Array(c);
-  _slotCell = new Int32Array(c);
-  _denseSlot = new Int32Array(c);
+function intsLength(cap: number): number {
+  return 3 * cap + DENSE_CELLS_PER_ENTRY * cap + DENSE_CELLS_SLACK + 2;
 }
 
-function growCells(cells: number): void {
-  let c = _cellStart.length;
-  while (c < cells + 2) c *= 2;
-  _cellStart = new Int32Array(c);
+function growEntries(n: number): void {
+  let c = _cap;
+  while (c < n) c *= 2;
+  _cap = c;
+  _e = new Float64Array(3 * c);
+  _ints = new Int32Array(intsLength(c));
 }
 
 /**
@@ -147,41 +149,41 @@ export function knnBatchDense(
     if (r > hash.gridCellSize && Math.PI * r * r * n > (4 * k + 16) * area) return -1;
   }
   const cells = width * height;
-  if (_slotPos.length < n) growEntries(n);
-  if (_cellStart.length < cells + 2) growCells(cells);
-  const e = _e, slotPos = _slotPos, slotCell = _slotCell, denseSlot = _denseSlot, cellStart = _cellStart;
+  if (_cap < n) growEntries(n); // cells <= DENSE_CELLS_PER_ENTRY n + DENSE_CELLS_SLACK fit the cellStart region
+  const e = _e, I = _ints;
+  const SC = _cap, DS = 2 * _cap, CS = 3 * _cap; // region offsets: slotCell, denseSlot, cellStart (slotPos at 0)
   const hasLayers = layers !== null;
   const lay = layers as Int32Array;
   // Counting sort, counts shifted by two so that the prefix sum leaves cell c's start at cellStart[c + 1], which
   // the scatter then advances to cell c's end, i.e. cell c + 1's start (no separate cursor array). Entries the
   // layer filter rejects are kept (they still ask their own query) with NaN coordinates: d² is then NaN, and
   // d² <= r² is false, so they are never anyone's candidate.
-  for (let c = 0; c < cells + 2; c++) cellStart[c] = 0;
+  for (let c = CS; c < CS + cells + 2; c++) I[c] = 0;
   if (sameGrid) {
     for (let t = 0; t < n; t++) {
       const c = (scy[t] - oy) * width + (scx[t] - ox);
-      slotCell[t] = c;
-      cellStart[c + 2]++;
+      I[SC + t] = c;
+      I[CS + c + 2]++;
     }
   } else {
     for (let t = 0; t < n; t++) {
       const c = (Math.floor(sy[t] * invF) - oy) * width + (Math.floor(sx[t] * invF) - ox);
-      slotCell[t] = c;
-      cellStart[c + 2]++;
+      I[SC + t] = c;
+      I[CS + c + 2]++;
     }
   }
-  for (let c = 2; c < cells + 2; c++) cellStart[c] += cellStart[c - 1];
+  for (let c = CS + 2; c < CS + cells + 2; c++) I[c] += I[c - 1];
   for (let t = 0; t < n; t++) {
     const id = sid[t];
-    const p = cellStart[slotCell[t] + 1]++;
-    denseSlot[p] = t;
+    const p = I[CS + I[SC + t] + 1]++;
+    I[DS + p] = t;
     e[3 * p + 2] = id;
     if (hasLayers && (lay[id] & mask) === 0) {
-      slotPos[t] = -1;
+      I[t] = -1;
       e[3 * p] = NaN;
       e[3 * p + 1] = NaN;
     } else {
-      slotPos[t] = p;
+      I[t] = p;
       e[3 * p] = sx[t];
       e[3 * p + 1] = sy[t];
     }
@@ -207,7 +209,7 @@ export function knnBatchDense(
   const uEnd = denseOrder ? n : end;
   let u = denseOrder ? 0 : start;
   while (u < uEnd) {
-    const t = denseOrder ? denseSlot[u] : u;
+    const t = denseOrder ? I[DS + u] : u;
     if (t < start || t >= end) {
       u++;
       continue;
@@ -221,8 +223,8 @@ export function knnBatchDense(
     let P = 0;
     if (rows <= MAX_ROWS) {
       for (let row = 0; row < rows; row++) {
-        const c = (j0 + row) * width;
-        const a = cellStart[c + i0], b = cellStart[c + i1 + 1];
+        const c = CS + (j0 + row) * width;
+        const a = I[c + i0], b = I[c + i1 + 1];
         runs[2 * row] = a;
         runs[2 * row + 1] = b;
         P += b - a;
@@ -235,8 +237,8 @@ export function knnBatchDense(
     }
     // Pair with the next query when it sits in the same dense cell with the same cell range (same runs).
     let pair = false;
-    const tb = u + 1 < uEnd ? (denseOrder ? denseSlot[u + 1] : u + 1) : -1;
-    if (tb >= start && tb < end && slotCell[tb] === slotCell[t]) {
+    const tb = u + 1 < uEnd ? (denseOrder ? I[DS + u + 1] : u + 1) : -1;
+    if (tb >= start && tb < end && I[SC + tb] === I[SC + t]) {
       const xb = sx[tb], yb = sy[tb];
       pair = Math.floor((xb - rr) * invF) - ox === i0 && Math.floor((xb + rr) * invF) - ox === i1
         && Math.floor((yb - rr) * invF) - oy === j0 && Math.floor((yb + rr) * invF) - oy === j1;
@@ -313,7 +315,7 @@ export function knnBatchDense(
       scanned += P;
       // The query itself is among its candidates (d² = 0, so q = 0) unless the layer filter dropped it: when the
       // keys decide, it is the first sorted key (another q = 0 would be a tie with it), and is skipped.
-      const skip = slotPos[ts] >= 0 ? 1 : 0;
+      const skip = I[ts] >= 0 ? 1 : 0;
       const id = sid[ts];
       const o = bySlot ? ts : id;
       const off = o * k;
