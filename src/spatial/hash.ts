@@ -628,8 +628,11 @@ function kNearestSmall(
   const cd = _candD2, ci = _candId;
   const hasLayers = layers !== null;
   const lay = layers as Int32Array;
-  const sx = hash.sortedX, sy = hash.sortedY, sid = hash.sortedIds, scx = hash.sortedCellX, scy = hash.sortedCellY;
-  const cellStart = hash.cellStart;
+  // The hash's arrays through its two region views (see SpatialHash.floatRegion): the scan loop then checks three
+  // typed arrays per candidate instead of seven. F[t] = x, F[cap + t] = y; I[t] = id, I[cap + t] = cell x,
+  // I[2 cap + t] = cell y, I[4 cap + b] = cellStart[b].
+  const F = hash.floatRegion, I = hash.intRegion;
+  const cap = hash.capacity, oCx = cap, oCy = 2 * cap, oStart = 4 * cap;
   const cs = hash.gridCellSize;
   const wBits = hash.widthBits, hBits = hash.heightBits;
   const wMask = (1 << wBits) - 1, hMask = (1 << hBits) - 1, tMask = hash.tableSize - 1;
@@ -651,12 +654,12 @@ function kNearestSmall(
     if (sameTile && b0 + span <= tMask) {
       // Cells i0..i1 of this row lie in one tile, so their buckets are b0..b0 + span, one contiguous run of the
       // sorted arrays: scan it once, keeping entries of this row whose cell is in range (others share buckets).
-      const e = cellStart[b0 + span + 1];
-      for (let t = cellStart[b0]; t < e; t++) {
-        if (scy[t] !== j || (scx[t] - i0) >>> 0 > span) continue;
-        const id = sid[t];
+      const e = I[oStart + b0 + span + 1];
+      for (let t = I[oStart + b0]; t < e; t++) {
+        if (I[oCy + t] !== j || (I[oCx + t] - i0) >>> 0 > span) continue;
+        const id = I[t];
         if (hasLayers && (lay[id] & mask) === 0) continue;
-        const ddx = sx[t] - x, ddy = sy[t] - y;
+        const ddx = F[t] - x, ddy = F[cap + t] - y;
         const d2 = ddx * ddx + ddy * ddy;
         cd[m] = d2;
         ci[m] = id;
@@ -678,12 +681,12 @@ function kNearestSmall(
       h = Math.imul(h, 0x85ebca6b);
       h ^= h >>> 13;
       const b = ((rowBits | (i & wMask)) + h) & tMask;
-      const e = cellStart[b + 1];
-      for (let t = cellStart[b]; t < e; t++) {
-        if (scx[t] !== i || scy[t] !== j) continue; // another cell sharing the bucket
-        const id = sid[t];
+      const e = I[oStart + b + 1];
+      for (let t = I[oStart + b]; t < e; t++) {
+        if (I[oCx + t] !== i || I[oCy + t] !== j) continue; // another cell sharing the bucket
+        const id = I[t];
         if (hasLayers && (lay[id] & mask) === 0) continue;
-        const ddx = sx[t] - x, ddy = sy[t] - y;
+        const ddx = F[t] - x, ddy = F[cap + t] - y;
         const d2 = ddx * ddx + ddy * ddy;
         cd[m] = d2;
         ci[m] = id;
