@@ -429,7 +429,9 @@ export function queryRadiusAt(
     return n;
   }
 
-  const scx = hash.sortedCellX, scy = hash.sortedCellY, start = hash.cellStart;
+  // The hash's arrays through its region views (see SpatialHash.floatRegion), as in kNearestSmall.
+  const F = hash.floatRegion, I = hash.intRegion;
+  const oY = hash.capacity, oCx = oY, oCy = 2 * oY, oStart = 4 * oY;
   const wBits = hash.widthBits, hBits = hash.heightBits;
   const wMask = (1 << wBits) - 1, hMask = (1 << hBits) - 1, tMask = hash.tableSize - 1;
   const i0 = fx0 | 0, i1 = fx1 | 0, j0 = fy0 | 0, j1 = fy1 | 0;
@@ -447,12 +449,12 @@ export function queryRadiusAt(
     const b0 = ((rowBits | (i0 & wMask)) + h) & tMask;
     if (sameTile && b0 + span <= tMask) {
       // One tile: the row's buckets b0..b0 + span are consecutive, one run of the sorted arrays.
-      const e = start[b0 + span + 1];
-      for (let t = start[b0]; t < e; t++) {
-        if (scy[t] !== j || (scx[t] - i0) >>> 0 > span) continue; // other rows/cells sharing these buckets
-        const id = sid[t];
+      const e = I[oStart + b0 + span + 1];
+      for (let t = I[oStart + b0]; t < e; t++) {
+        if (I[oCy + t] !== j || (I[oCx + t] - i0) >>> 0 > span) continue; // other rows/cells sharing these buckets
+        const id = I[t];
         if (hasLayers && (lay[id] & mask) === 0) continue;
-        const ddx = sx[t] - x, ddy = sy[t] - y;
+        const ddx = F[t] - x, ddy = F[oY + t] - y;
         outIds[n] = id;
         n += +(ddx * ddx + ddy * ddy <= r2) & +(id !== excludeId);
         scanned++;
@@ -473,12 +475,12 @@ export function queryRadiusAt(
       hc = Math.imul(hc, 0x85ebca6b);
       hc ^= hc >>> 13;
       const b = ((rowBits | (i & wMask)) + hc) & tMask;
-      const e = start[b + 1];
-      for (let t = start[b]; t < e; t++) {
-        if (scx[t] !== i || scy[t] !== j) continue; // another cell sharing the bucket
-        const id = sid[t];
+      const e = I[oStart + b + 1];
+      for (let t = I[oStart + b]; t < e; t++) {
+        if (I[oCx + t] !== i || I[oCy + t] !== j) continue; // another cell sharing the bucket
+        const id = I[t];
         if (hasLayers && (lay[id] & mask) === 0) continue;
-        const ddx = sx[t] - x, ddy = sy[t] - y;
+        const ddx = F[t] - x, ddy = F[oY + t] - y;
         outIds[n] = id;
         n += +(ddx * ddx + ddy * ddy <= r2) & +(id !== excludeId);
         scanned++;

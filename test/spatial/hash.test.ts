@@ -164,7 +164,7 @@ describe('createSpatialHash', () => {
   it('puts every array in one SharedArrayBuffer when shared', () => {
     const h = createSpatialHash(100, 2, { shared: true });
     expect(h.buffer).toBeInstanceOf(SharedArrayBuffer);
-    for (const a of [h.sortedX, h.sortedY, h.sortedIds, h.sortedCellX, h.sortedCellY, h.cellStart, h.cellCursor, h.entryBucket]) {
+    for (const a of [h.sortedX, h.sortedY, h.sortedIds, h.sortedCellX, h.sortedCellY, h.cellStart, h.cellCursor, h.entryBucket, h.floatRegion, h.intRegion]) {
       expect(a.buffer).toBe(h.buffer);
     }
     const s = uniform(11, 100, 20);
@@ -172,6 +172,34 @@ describe('createSpatialHash', () => {
     const out = new Int32Array(100);
     const n = queryRadius(h, 0, 0, 5, -1, out);
     expect(Array.from(out.subarray(0, n)).sort((a, b) => a - b)).toEqual(bruteRadius(s, 0, 0, 5, -1, null, 0));
+  });
+});
+
+describe('SpatialHash region views', () => {
+  it('floatRegion and intRegion are the named arrays, in order, over the same memory', () => {
+    const h = createSpatialHash(37, 2);
+    const s = uniform(12, 37, 15);
+    rebuildSpatialHash(h, s.xs, s.ys, s.ids, s.count);
+    const cap = h.capacity, tc = h.tableCapacity;
+    const f = [h.sortedX, h.sortedY];
+    const i = [h.sortedIds, h.sortedCellX, h.sortedCellY, h.entryBucket, h.cellStart, h.cellCursor];
+    expect(h.floatRegion.length).toBe(2 * cap);
+    expect(h.intRegion.length).toBe(4 * cap + 2 * tc + 1);
+    let off = 0;
+    for (const a of f) {
+      expect(a.byteOffset).toBe(h.floatRegion.byteOffset + off * 8);
+      off += a.length;
+    }
+    off = 0;
+    for (const a of i) {
+      expect(a.byteOffset).toBe(h.intRegion.byteOffset + off * 4);
+      off += a.length;
+    }
+    expect(off).toBe(h.intRegion.length);
+    for (let t = 0; t < h.count; t++) {
+      expect(h.floatRegion[cap + t]).toBe(h.sortedY[t]);
+      expect(h.intRegion[2 * cap + t]).toBe(h.sortedCellY[t]);
+    }
   });
 });
 
