@@ -103,7 +103,9 @@ export function knnBatchDense(
 ): number {
   const n = hash.count;
   if (!(r > 0)) return -1;
-  const sx = hash.sortedX, sy = hash.sortedY, sid = hash.sortedIds;
+  // The hash's arrays through its region views (SpatialHash.floatRegion/intRegion): fewer typed arrays per loop.
+  // x of slot t = F[t], y = F[oY + t]; id = H[t], cell x = H[oY + t], cell y = H[2 oY + t].
+  const F = hash.floatRegion, H = hash.intRegion, oY = hash.capacity, oCy = 2 * hash.capacity;
   const invF = hash.gridCellSize === r ? hash.gridInvCellSize : 1 / r; // the hash's own reciprocal when grids coincide
 
   // 1. Dense grid of cell r over the bounding box of the entries, padded by PAD cells on every side so that every
@@ -112,12 +114,11 @@ export function knnBatchDense(
   // When the hash's cells are already of side r (the usual setting), its stored cell coordinates are the dense
   // grid's, and the box comes from them (no floor per entry); otherwise from the positions.
   const sameGrid = hash.gridCellSize === r;
-  const scx = hash.sortedCellX, scy = hash.sortedCellY;
   let ox: number, oy: number, width: number, height: number;
   if (sameGrid) {
-    let minX = scx[0], maxX = minX, minY = scy[0], maxY = minY;
+    let minX = H[oY], maxX = minX, minY = H[oCy], maxY = minY;
     for (let t = 1; t < n; t++) {
-      const cx = scx[t], cy = scy[t];
+      const cx = H[oY + t], cy = H[oCy + t];
       if (cx < minX) minX = cx;
       if (cx > maxX) maxX = cx;
       if (cy < minY) minY = cy;
@@ -129,9 +130,9 @@ export function knnBatchDense(
     height = maxY - oy + 1 + PAD;
     if (!(width * height <= DENSE_CELLS_PER_ENTRY * n + DENSE_CELLS_SLACK)) return -1;
   } else {
-    let minX = sx[0], maxX = minX, minY = sy[0], maxY = minY;
+    let minX = F[0], maxX = minX, minY = F[oY], maxY = minY;
     for (let t = 1; t < n; t++) {
-      const x = sx[t], y = sy[t];
+      const x = F[t], y = F[oY + t];
       if (x < minX) minX = x;
       if (x > maxX) maxX = x;
       if (y < minY) minY = y;
@@ -161,20 +162,20 @@ export function knnBatchDense(
   for (let c = CS; c < CS + cells + 2; c++) I[c] = 0;
   if (sameGrid) {
     for (let t = 0; t < n; t++) {
-      const c = (scy[t] - oy) * width + (scx[t] - ox);
+      const c = (H[oCy + t] - oy) * width + (H[oY + t] - ox);
       I[SC + t] = c;
       I[CS + c + 2]++;
     }
   } else {
     for (let t = 0; t < n; t++) {
-      const c = (Math.floor(sy[t] * invF) - oy) * width + (Math.floor(sx[t] * invF) - ox);
+      const c = (Math.floor(F[oY + t] * invF) - oy) * width + (Math.floor(F[t] * invF) - ox);
       I[SC + t] = c;
       I[CS + c + 2]++;
     }
   }
   for (let c = CS + 2; c < CS + cells + 2; c++) I[c] += I[c - 1];
   for (let t = 0; t < n; t++) {
-    const id = sid[t];
+    const id = H[t];
     const p = I[CS + I[SC + t] + 1]++;
     I[DS + p] = t;
     e[3 * p + 2] = id;
@@ -184,8 +185,8 @@ export function knnBatchDense(
       e[3 * p + 1] = NaN;
     } else {
       I[t] = p;
-      e[3 * p] = sx[t];
-      e[3 * p + 1] = sy[t];
+      e[3 * p] = F[t];
+      e[3 * p + 1] = F[oY + t];
     }
   }
 
@@ -215,7 +216,7 @@ export function knnBatchDense(
       continue;
     }
     const S = _params[0], rSq = _params[1];
-    const x = sx[t], y = sy[t];
+    const x = F[t], y = F[oY + t];
     const i0 = Math.floor((x - rr) * invF) - ox, i1 = Math.floor((x + rr) * invF) - ox;
     const j0 = Math.floor((y - rr) * invF) - oy, j1 = Math.floor((y + rr) * invF) - oy;
     const rows = j1 - j0 + 1;
@@ -239,7 +240,7 @@ export function knnBatchDense(
     let pair = false;
     const tb = u + 1 < uEnd ? (denseOrder ? I[DS + u + 1] : u + 1) : -1;
     if (tb >= start && tb < end && I[SC + tb] === I[SC + t]) {
-      const xb = sx[tb], yb = sy[tb];
+      const xb = F[tb], yb = F[oY + tb];
       pair = Math.floor((xb - rr) * invF) - ox === i0 && Math.floor((xb + rr) * invF) - ox === i1
         && Math.floor((yb - rr) * invF) - oy === j0 && Math.floor((yb + rr) * invF) - oy === j1;
     }
@@ -254,7 +255,7 @@ export function knnBatchDense(
       let w = 3 * runs[2 * row];
       const we = 3 * runs[2 * row + 1];
       if (pair) {
-        const xb = sx[tb], yb = sy[tb];
+        const xb = F[tb], yb = F[oY + tb];
         for (; w + 3 < we; w += 6) {
           const ex = e[w], ey = e[w + 1], fx = e[w + 3], fy = e[w + 4];
           const dxa = ex - x, dya = ey - y, dxb = ex - xb, dyb = ey - yb;
@@ -316,7 +317,7 @@ export function knnBatchDense(
       // The query itself is among its candidates (d² = 0, so q = 0) unless the layer filter dropped it: when the
       // keys decide, it is the first sorted key (another q = 0 would be a tie with it), and is skipped.
       const skip = I[ts] >= 0 ? 1 : 0;
-      const id = sid[ts];
+      const id = H[ts];
       const o = bySlot ? ts : id;
       const off = o * k;
       if (m <= 12) {
@@ -332,7 +333,7 @@ export function knnBatchDense(
         smallestKeys(keys, base, m, m < k + 1 + skip ? m : k + 1 + skip); // crowded: only the first k + 1 (+ itself) matter
       }
       const nOut = m - skip < k ? m - skip : k;
-      const tie = writeWinners(keys, base + skip, m - skip, nOut, skip - 1, e, A0, L1, D1, L2, D2, L3, D3, sx, sy, ts, outIds, outDist2, off);
+      const tie = writeWinners(keys, base + skip, m - skip, nOut, skip - 1, e, A0, L1, D1, L2, D2, L3, D3, F, oY, ts, outIds, outDist2, off);
       if (tie !== 0) {
         fallback[nFallback++] = ts;
       } else {
@@ -375,18 +376,18 @@ function smallestKeys(keys: Int32Array, base: number, m: number, keep: number): 
 }
 
 /**
- * Write the first n sorted keys' neighbours (id, exact d²) at outIds/outDist2[off ..), the query being slot t
- * (candidate p is entry a0 + p + the sum of the run offsets dr with p >= lr, see the batch loop); returns non-zero if the quantised distances of the first
- * min(m, n + 1) keys, and prevQ before them, are not all distinct (the caller then discards this output). A function
- * of its own so that V8 keeps its few loop invariants in registers: inside the large batch loop they were spilled
- * and reloaded on every iteration.
+ * Write the first n sorted keys' neighbours (id, exact d²) at outIds/outDist2[off ..), the query being slot t (at
+ * F[t], F[oY + t]); candidate p is entry a0 + p + the sum of the run offsets dr with p >= lr (see the batch loop).
+ * Returns non-zero if the quantised distances of the first min(m, n + 1) keys, and prevQ before them, are not all
+ * distinct (the caller then discards this output). A function of its own so that V8 keeps its few loop invariants
+ * in registers: inside the large batch loop they were spilled and reloaded on every iteration.
  */
 function writeWinners(
   keys: Int32Array, base: number, m: number, n: number, prevQ: number, e: Float64Array,
   a0: number, l1: number, d1: number, l2: number, d2: number, l3: number, d3: number,
-  sx: Float64Array, sy: Float64Array, t: number, outIds: Int32Array, outDist2: Float64Array, off: number,
+  F: Float64Array, oY: number, t: number, outIds: Int32Array, outDist2: Float64Array, off: number,
 ): number {
-  const xq = sx[t], yq = sy[t];
+  const xq = F[t], yq = F[oY + t];
   let prev = prevQ, tie = 0;
   for (let a = 0; a < n; a++) {
     const key = keys[base + a];
