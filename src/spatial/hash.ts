@@ -451,7 +451,10 @@ export function queryRadiusAt(
       // One tile: the row's buckets b0..b0 + span are consecutive, one run of the sorted arrays.
       const e = I[oStart + b0 + span + 1];
       for (let t = I[oStart + b0]; t < e; t++) {
-        if (I[oCy + t] !== j || (I[oCx + t] - i0) >>> 0 > span) continue; // other rows/cells sharing these buckets
+        // Entries of other rows sharing these buckets are skipped (they may be in another row of this query, which
+        // would count them twice). Entries of this row outside columns i0..i1 need no test: they lie beyond r
+        // (the column range holds every point within r), so the distance test below rejects them.
+        if (I[oCy + t] !== j) continue;
         const id = I[t];
         if (hasLayers && (lay[id] & mask) === 0) continue;
         const ddx = F[t] - x, ddy = F[oY + t] - y;
@@ -658,7 +661,7 @@ function kNearestSmall(
       // sorted arrays: scan it once, keeping entries of this row whose cell is in range (others share buckets).
       const e = I[oStart + b0 + span + 1];
       for (let t = I[oStart + b0]; t < e; t++) {
-        if (I[oCy + t] !== j || (I[oCx + t] - i0) >>> 0 > span) continue;
+        if (I[oCy + t] !== j) continue; // other rows sharing the buckets (this row's other columns fail the d² test)
         const id = I[t];
         if (hasLayers && (lay[id] & mask) === 0) continue;
         const ddx = F[t] - x, ddy = F[cap + t] - y;
