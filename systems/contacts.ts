@@ -6,11 +6,12 @@
  *  1. Bounds: each agent's bounding radius (its shape's, or agent.radius for the default circle), once per frame.
  *  2. Broad phase: agent pairs from a cell-list sweep over the agents' current positions (src/contacts/pair-grid.ts;
  *     each pair once, owned by its smaller entity id when both look for contacts this frame, else by the one that
- *     does), kept with a skin so later detection rounds of the frame re-use the list (see detect); agent × static
- *     shapes from a uniform grid over the static shapes, agent × obstacle segments (the world's ORCA obstacles and
- *     steering walls) from a second grid over the segments; both grids are rebuilt only when their geometry changes
- *     (counting sort into flat arrays). Pairs within a speculative distance (a quarter of the largest agent radius)
- *     are kept as resolution candidates, since resolution moves agents.
+ *     does), kept with a skin and re-used by later rounds and frames while it provably holds every candidate (a
+ *     Verlet list, see detect; an O(n) check per frame decides); agent × static shapes from a uniform grid over the
+ *     static shapes, agent × obstacle segments (the world's ORCA obstacles and steering walls) from a second grid
+ *     over the segments; both grids are rebuilt only when their geometry changes (counting sort into flat arrays).
+ *     Pairs within a speculative distance (a quarter of the largest agent radius) are kept as resolution
+ *     candidates, since resolution moves agents.
  *  3. Narrow phase: circle–circle inline (the common case), anything else through contactManifold2 (GJK/EPA and
  *     clipping); circle × segment by the exact closest point. Touching contacts go to the buffer in a deterministic
  *     order: agents in dense order, each with its agent partners by increasing entity id, then its static shapes.
@@ -32,7 +33,6 @@
  */
 import type { CrowdWorld } from '../src/world/crowd';
 import { nowMs, profileCount, profileRecord } from '../src/world/profiler';
-import { queryRadiusAt } from '../src/spatial/hash';
 import { requireInteger, requireNonNegative, requireFinite } from '../src/core/validate';
 import { InvalidArgumentError } from '../src/core/errors';
 import { dcos, dsin } from '../src/core/dmath';
@@ -210,6 +210,7 @@ function cacheOf(world: CrowdWorld, st: ContactsState): ContactsCache {
 /**
  * Forget the contacts pass's derived caches (its candidate-pair list and segment-distance bounds); they are rebuilt
  * on the next call. Results do not change: for tests and benchmarks of the rebuild path.
+ * @internal not part of the public API (not exported from src/index.ts)
  */
 export function dropContactsCache(world: CrowdWorld): void {
   _caches.delete(world);
@@ -350,10 +351,8 @@ function buildStaticGrid(st: ContactsState, cellSize: number): void {
 }
 
 // ---- scratch (module-scope, reused every frame) ----
-const _candidates = new Int32Array(512);
 // Doubles handed to helpers go through Float64Arrays: V8 passes arguments and return values tagged, so a fractional
 // double crossing a call it does not inline is boxed into a fresh HeapNumber (per agent, per constraint).
-const _queryR = new Float64Array(1); // query radius for queryRadiusAt
 const _gapArgs = new Float64Array(5); // segmentGap: x, y, r, reach in; gap out
 const _kArgs = new Float64Array(3); // pushConstraint: nx, ny, depth
 const _poseA = new Float64Array(4), _poseB = new Float64Array(4);
