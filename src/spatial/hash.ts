@@ -502,9 +502,10 @@ export function queryRadiusAt(
  * are accepted (an agent's layer bits against the query's mask).
  *
  * Search: when the disc covers at most SMALL_QUERY_CELLS cells (r up to the cell size), kNearestSmall scans those
- * cells and sorts the survivors (by a sorting network on quantised keys, select.ts). Otherwise kNearestCore runs a ring search seeded by the 3 x 3 block around the
- * query cell, then rings of cells farther out, nearest ring first. Once k candidates are held, the search radius becomes the k-th distance (RVO2's kd-tree
- * query shrinks its radius the same way; van den Berg et al., agent.cpp insertAgentNeighbor). A cell is skipped
+ * cells and sorts the survivors (by a sorting network on quantised keys, select.ts). Otherwise kNearestCore runs a
+ * ring search seeded by the 3 x 3 block around the query cell, then rings of cells farther out, nearest ring first.
+ * Once k candidates are held, the search radius becomes the k-th distance (RVO2's kd-tree query shrinks its radius
+ * the same way; van den Berg et al., agent.cpp insertAgentNeighbor). A cell is skipped
  * when its nearest point is beyond the radius, and the search stops at the first ring whose nearest point is.
  * Candidates enter by bounded insertion sort, O(k) each. Both paths give the same answer.
  */
@@ -590,9 +591,9 @@ const SMALL_QUERY_CELLS = 9;
  * 1. Candidates. Visit the cells of the disc's bounding square (at most 3 x 3), a row at a time: the cells of one row usually lie
  *    in one tile of the bucket table, so their buckets are consecutive and their entries one contiguous run of the
  *    sorted arrays, scanned in one loop (rows that cross a tile edge go cell by cell).
- * 2. Compaction. Every candidate's d² and id are written at slot m, and m advances by +(d² <= r²) & +(id !==
- *    excludeId). V8 turns that
- *    boolean-to-number into a flag-to-register move, so no branch depends on the data. In a crowd about half the
+ * 2. Compaction. Every candidate's d² and id are written at slot m, and m advances by
+ *    +(d² <= r²) & +(id !== excludeId). V8 turns that boolean-to-number into a flag-to-register move, so no
+ *    branch depends on the data. In a crowd about half the
  *    candidates fail the test at random, and a compare-and-branch there mispredicts often. Measured on the 100k
  *    crowd's real candidate sets (about 25 per query): 15.5 ms with the branch, 10.3 ms with a sign-bit trick,
  *    7.3 ms with +(d² <= r²) (CPU time, 2026-11-29, shared 2-core EPYC VM).
@@ -658,7 +659,8 @@ function kNearestSmall(
     const b0 = ((rowBits | (i0 & wMask)) + h) & tMask;
     if (sameTile && b0 + span <= tMask) {
       // Cells i0..i1 of this row lie in one tile, so their buckets are b0..b0 + span, one contiguous run of the
-      // sorted arrays: scan it once, keeping entries of this row whose cell is in range (others share buckets).
+      // sorted arrays: scan it once, keeping entries of this row (other rows share buckets; entries of this row
+      // outside i0..i1 lie beyond r, since the range holds every point within r, and fail the d² test).
       const e = I[oStart + b0 + span + 1];
       for (let t = I[oStart + b0]; t < e; t++) {
         if (I[oCy + t] !== j) continue; // other rows sharing the buckets (this row's other columns fail the d² test)
@@ -729,10 +731,9 @@ export type KNearestBatchIndex = 'id' | 'slot';
  * two agents of a cell scanned together, sorting networks; it hands back the few queries it cannot decide
  * (quantisation ties, over-crowded cells), which the single-query search answers here. When it declines (r = 0,
  * entries spread too sparsely for a dense grid, r above the cell size with far more than k entries per disc) every
- * entry runs the single-query search, in slot order.
- * Results are the same either way. 'slot' output is written nearly sequentially; 'id' output scatters the writes
- * over memory and costs more (100k agents: 35 against 21 ms CPU, 2026-11-29), so prefer 'slot' when the consumer
- * can loop over slots.
+ * entry runs the single-query search, in slot order. Results are the same either way. 'slot' output is written
+ * nearly sequentially; 'id' output scatters the writes over memory and costs more (100k agents: 28 against 21 ms
+ * CPU, 2026-11-29), so prefer 'slot' when the consumer can loop over slots.
  */
 export function queryKNearestBatch(
   hash: SpatialHash, start: number, count: number, r: number, k: number,
