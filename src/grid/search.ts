@@ -712,12 +712,9 @@ function stepAStar(s: GridSearch, budget: number): PathStatus {
 
 /** Bit position of cell 0 in a packed line (the margin), and the 31 cells a window advances by. */
 const LINE_MARGIN = 32;
-
-/** 32 bits of the packed line starting at word `base`, from bit position q (q ≥ 0). */
-function lineBits(bits: Int32Array, base: number, q: number): number {
-  const wi = base + (q >> 5), sh = q & 31;
-  return sh === 0 ? bits[wi] : (bits[wi] >>> sh) | (bits[wi + 1] << (32 - sh));
-}
+// A window of 32 bits from bit position q ≥ 0 of a line at word `base`: word w = q >> 5 shifted right by q & 31,
+// with the next word's low bits shifted in above (a shift by 32 is a shift by 0 in JavaScript, hence the aligned
+// case apart). The three lines a scan reads share that word index and shift.
 
 /**
  * Scan line l (lines of `stride` words, line l at (l + 1)·stride) from position a in direction d (±1); return the
@@ -733,7 +730,16 @@ function jumpLine(bits: Int32Array, stride: number, a: number, l: number, d: num
   if (d > 0) {
     // Window bit b = cell a + done + b; candidates b = 1..31.
     for (let q = a + LINE_MARGIN, done = 0; ; q += 31, done += 31) {
-      const wl = lineBits(bits, mid, q), sb = lineBits(bits, before, q), sa = lineBits(bits, after, q);
+      const wi = q >> 5, sh = q & 31;
+      let wl: number, sb: number, sa: number;
+      if (sh === 0) {
+        wl = bits[mid + wi]; sb = bits[before + wi]; sa = bits[after + wi];
+      } else {
+        const rs = 32 - sh;
+        wl = (bits[mid + wi] >>> sh) | (bits[mid + wi + 1] << rs);
+        sb = (bits[before + wi] >>> sh) | (bits[before + wi + 1] << rs);
+        sa = (bits[after + wi] >>> sh) | (bits[after + wi + 1] << rs);
+      }
       const blocked = ~wl & ~1;
       const forced = ((sb & ~(sb << 1)) | (sa & ~(sa << 1))) & ~1;
       let stop = forced === 0 ? 32 : 31 - Math.clz32(forced & -forced);
@@ -745,7 +751,16 @@ function jumpLine(bits: Int32Array, stride: number, a: number, l: number, d: num
   }
   // Window bit 31 − b = cell a − done − b; candidates b = 1..31.
   for (let q = a + LINE_MARGIN - 31, done = 0; ; q -= 31, done += 31) {
-    const wl = lineBits(bits, mid, q), sb = lineBits(bits, before, q), sa = lineBits(bits, after, q);
+    const wi = q >> 5, sh = q & 31;
+    let wl: number, sb: number, sa: number;
+    if (sh === 0) {
+      wl = bits[mid + wi]; sb = bits[before + wi]; sa = bits[after + wi];
+    } else {
+      const rs = 32 - sh;
+      wl = (bits[mid + wi] >>> sh) | (bits[mid + wi + 1] << rs);
+      sb = (bits[before + wi] >>> sh) | (bits[before + wi + 1] << rs);
+      sa = (bits[after + wi] >>> sh) | (bits[after + wi + 1] << rs);
+    }
     const blocked = ~wl & 0x7fffffff;
     const forced = ((sb & ~(sb >>> 1)) | (sa & ~(sa >>> 1))) & 0x7fffffff;
     let stop = forced === 0 ? 32 : Math.clz32(forced);
