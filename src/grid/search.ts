@@ -369,7 +369,8 @@ function heuristic(s: GridSearch, x: number, y: number): number {
 // Indexed binary heap over cell indices. Each slot keeps its cell's f and tie key next to it (heapF, heapG in heap
 // order), so sifting compares contiguous memory instead of chasing per-cell arrays across a large grid (measured
 // ~2× faster on brc202d than keying through f[cell], 2026-11). The order is f ascending, then tie key descending;
-// without tie-breaking the tie key is always 0.
+// without tie-breaking the tie key is always 0. stepAStar and stepJps sift inline (no double crosses a call);
+// heapPush below only seeds the start.
 
 function siftUp(s: GridSearch, pos: number, node: number, f: number, tg: number): void {
   const heap = s.heap, hf = s.heapF, hg = s.heapG, heapPos = s.heapPos;
