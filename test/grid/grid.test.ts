@@ -5,6 +5,7 @@ import {
   worldToCell,
 } from '../../src/grid/grid';
 import { loadMap } from './maps';
+import { createRng, rngFloat, rngInt } from '../../src/core/rng';
 
 describe('createGrid', () => {
   it('builds width × height walkable cells of cost 1, or from arrays', () => {
@@ -100,6 +101,38 @@ describe('setBlocked / setCost', () => {
     expect(gridCostRange(g)).toEqual({ min: 1, max: 2.5 });
     setBlocked(g, 0, 0, true);
     expect(gridCostRange(g)).toEqual({ min: 1, max: 1 }); // blocked cells do not count
+  });
+
+  it('keeps the cost range current through 20,000 seeded edits without rescanning (oracle: a full scan of a copy after every edit)', () => {
+    const rng = createRng(8);
+    const g = createGrid(24, 24);
+    const costs = [1, 1, 1, 2, 3, 0.5, 7];
+    let rescans = 0;
+    gridCostRange(g);
+    for (let e = 0; e < 20000; e++) {
+      const x = rngInt(rng, 24), y = rngInt(rng, 24);
+      if (rngFloat(rng) < 0.5) setBlocked(g, x, y, rngFloat(rng) < 0.55);
+      else setCost(g, x, y, costs[rngInt(rng, costs.length)]);
+      if (g.statsVersion !== g.version) rescans++;
+      const got = gridCostRange(g);
+      let lo = Infinity, hi = 0;
+      for (let i = 0; i < g.walkable.length; i++) if (g.walkable[i] === 1) { lo = Math.min(lo, g.cost[i]); hi = Math.max(hi, g.cost[i]); }
+      expect(got).toEqual({ min: lo === Infinity ? 1 : lo, max: hi === 0 ? 1 : hi });
+    }
+    // Rescans happen only when the last cell at an extreme leaves: none of these edits emptied an extreme.
+    expect(rescans).toBeLessThan(200);
+    // Directed: the only cell at an extreme leaves (rescan, then the right range); a cost beyond extends in place.
+    const h = createGrid(3, 1);
+    setCost(h, 1, 0, 2); setCost(h, 2, 0, 3);
+    expect(gridCostRange(h)).toEqual({ min: 1, max: 3 });
+    setBlocked(h, 0, 0, true);
+    expect(h.statsVersion).not.toBe(h.version);
+    expect(gridCostRange(h)).toEqual({ min: 2, max: 3 });
+    setCost(h, 0, 0, 0.5); // a blocked cell: the range does not change
+    expect(h.statsVersion).toBe(h.version);
+    setBlocked(h, 0, 0, false); // cost 0.5 arrives below the minimum
+    expect(h.statsVersion).toBe(h.version);
+    expect(gridCostRange(h)).toEqual({ min: 0.5, max: 3 });
   });
 
   it('reject out-of-range cells and bad costs', () => {
