@@ -796,10 +796,10 @@ function detect(world: CrowdWorld, st: ContactsState, round: number): number {
   const segLow = c.segLow, segGx = c.segGx, segGy = c.segGy;
   const segReach = spec + WALL_SKIN * maxBound;
   // ---- 2b–3. narrow phase ----
+  _input.margin = spec; // for every manifold below (narrowPair, static shapes); restored at the end
   for (let i = 0; i < na; i++) {
     const ea = actList[i];
     const xa = px[ea], ya = py[ea], ba = bound[ea];
-    const defaultA = shapeIdx[ea] < 0;
     // agents
     for (let q = pOff[ea], qe = q + pCnt[ea]; q < qe; q++) {
       const eb = pB[q];
@@ -809,32 +809,7 @@ function detect(world: CrowdWorld, st: ContactsState, round: number): number {
       const reach = ba + bound[eb] + spec;
       const d2 = dx * dx + dy * dy;
       if (d2 > reach * reach) continue;
-      if (defaultA && shapeIdx[eb] < 0) {
-        // circle–circle inline: n = d/|d|, depth = rA + rB − |d|, point midway between the surfaces
-        const ra = radius[ea], rb = radius[eb];
-        const d = Math.sqrt(d2);
-        let nx = 1, ny = 0;
-        if (d > 1e-12 * (ra + rb)) { nx = dx / d; ny = dy / d; } // (nearly) coincident centres: +x (deterministic)
-        const depth = ra + rb - d;
-        _kArgs[0] = nx; _kArgs[1] = ny; _kArgs[2] = depth;
-        pushConstraint(st, ea, eb, 1, _kArgs);
-        if (report && depth >= -st.margin) {
-          const mid = ra - 0.5 * depth;
-          _man.count = 1; _man.normal[0] = nx; _man.normal[1] = ny; _man.depth = depth;
-          _man.points[0] = xa + nx * mid; _man.points[1] = ya + ny * mid; _man.depths[0] = depth; _man.ids[0] = 0;
-          writeContact(buf, ea, eb, _man);
-        }
-        continue;
-      }
-      _input.margin = spec;
-      _input.shapeA = agentShape(world, ea, table, shapeIdx, angle, _poseA, _circles);
-      _input.shapeB = agentShape(world, eb, table, shapeIdx, angle, _poseB, _circles);
-      contactManifold2(_input, _man);
-      if (_man.count > 0) {
-        _kArgs[0] = _man.normal[0]; _kArgs[1] = _man.normal[1]; _kArgs[2] = _man.depth;
-        pushConstraint(st, ea, eb, 0, _kArgs);
-        if (report && _man.depth >= -st.margin) writeContact(buf, ea, eb, _man);
-      }
+      narrowPair(world, st, ea, eb, report, radius, shapeIdx, angle, table);
     }
     // static shapes
     const g = st.grid;
@@ -913,6 +888,46 @@ function nearSegments(st: ContactsState, c: ContactsCache, e: number, x: number,
 }
 
 /**
+ * Narrow phase of one pair found within reach, for both detection paths. Two discs are handled inline: n = d/|d|,
+ * depth = rA + rB − |d| ((nearly) coincident centres separate along +x, deterministically), and the reported point
+ * lies midway between the surfaces; any other pair goes through the shape manifold. Only round 0 (`report`) writes
+ * the contact buffer. The manifold's margin (the speculative distance) is set by the caller for its whole loop:
+ * a fractional number passed to a call V8 does not inline would be boxed, once per pair.
+ */
+function narrowPair(
+  world: CrowdWorld, st: ContactsState, ea: number, eb: number, report: boolean,
+  radius: Float64Array, shapeIdx: Int32Array, angle: Float64Array, table: Shape2[],
+): void {
+  if (shapeIdx[ea] < 0 && shapeIdx[eb] < 0) {
+    const px = world.position.x, py = world.position.y;
+    const xa = px[ea], ya = py[ea];
+    const dx = px[eb] - xa, dy = py[eb] - ya;
+    const ra = radius[ea], rb = radius[eb];
+    const d = Math.sqrt(dx * dx + dy * dy);
+    let nx = 1, ny = 0;
+    if (d > 1e-12 * (ra + rb)) { nx = dx / d; ny = dy / d; }
+    const depth = ra + rb - d;
+    _kArgs[0] = nx; _kArgs[1] = ny; _kArgs[2] = depth;
+    pushConstraint(st, ea, eb, 1, _kArgs);
+    if (report && depth >= -st.margin) {
+      const mid = ra - 0.5 * depth;
+      _man.count = 1; _man.normal[0] = nx; _man.normal[1] = ny; _man.depth = depth;
+      _man.points[0] = xa + nx * mid; _man.points[1] = ya + ny * mid; _man.depths[0] = depth; _man.ids[0] = 0;
+      writeContact(st.buffer, ea, eb, _man);
+    }
+    return;
+  }
+  _input.shapeA = agentShape(world, ea, table, shapeIdx, angle, _poseA, _circles);
+  _input.shapeB = agentShape(world, eb, table, shapeIdx, angle, _poseB, _circles);
+  contactManifold2(_input, _man);
+  if (_man.count > 0) {
+    _kArgs[0] = _man.normal[0]; _kArgs[1] = _man.normal[1]; _kArgs[2] = _man.depth;
+    pushConstraint(st, ea, eb, 0, _kArgs);
+    if (report && _man.depth >= -st.margin) writeContact(st.buffer, ea, eb, _man);
+  }
+}
+
+/**
  * A later detection round re-using the candidate list, without static shapes: the listed pairs (in the order the
  * full pass visited them, so the constraints come out in the same order) and the agents recorded as possibly near a
  * segment. Nothing is reported to the buffer (only round 0 reports).
@@ -926,30 +941,14 @@ function detectFromList(world: CrowdWorld, st: ContactsState, wallFrame: number)
   const table = agentShapeTable(world);
   const bound = st.bound, spec = c.spec;
   const flatA = c.flatA, flatB = c.flatB, nf = c.flatCount;
+  _input.margin = spec; // for every manifold below; restored at the end
   for (let p = 0; p < nf; p++) {
     const ea = flatA[p], eb = flatB[p];
     const dx = px[eb] - px[ea], dy = py[eb] - py[ea];
     const reach = bound[ea] + bound[eb] + spec;
     const d2 = dx * dx + dy * dy;
     if (d2 > reach * reach) continue;
-    if (shapeIdx[ea] < 0 && shapeIdx[eb] < 0) {
-      // circle–circle inline (as in detect)
-      const ra = radius[ea], rb = radius[eb];
-      const d = Math.sqrt(d2);
-      let nx = 1, ny = 0;
-      if (d > 1e-12 * (ra + rb)) { nx = dx / d; ny = dy / d; }
-      _kArgs[0] = nx; _kArgs[1] = ny; _kArgs[2] = ra + rb - d;
-      pushConstraint(st, ea, eb, 1, _kArgs);
-      continue;
-    }
-    _input.margin = spec;
-    _input.shapeA = agentShape(world, ea, table, shapeIdx, angle, _poseA, _circles);
-    _input.shapeB = agentShape(world, eb, table, shapeIdx, angle, _poseB, _circles);
-    contactManifold2(_input, _man);
-    if (_man.count > 0) {
-      _kArgs[0] = _man.normal[0]; _kArgs[1] = _man.normal[1]; _kArgs[2] = _man.depth;
-      pushConstraint(st, ea, eb, 0, _kArgs);
-    }
+    narrowPair(world, st, ea, eb, false, radius, shapeIdx, angle, table);
   }
   if (st.seg.nx > 0) {
     const segReach = spec + WALL_SKIN * c.maxBound;
