@@ -15,8 +15,6 @@ import { navigationComponent } from '../../components/navigation';
 import { corridorComponent } from '../../components/corridor';
 import { formationComponent } from '../../components/formation';
 import { agentShapeComponent } from '../../components/shape';
-import { createNavQuery, type NavQuery } from '../navmesh/search';
-import type { Navmesh } from '../navmesh/build';
 
 /**
  * Snapshots: the whole simulation state of a world as one compact binary, and back.
@@ -97,22 +95,6 @@ registerSnapshotComponent('corridor', corridorComponent);
 registerSnapshotComponent('formation', formationComponent);
 registerSnapshotComponent('collisionShape', agentShapeComponent);
 
-// The funnel system's navmesh queries: the time-sliced query carries a search in progress from frame to frame (its
-// node arrays, open-list heap and per-search scalars), so it is state, not scratch. A query is saved as its fields;
-// restore makes a fresh query for the restored mesh and copies the fields into it: the search resumes exactly where
-// it stopped.
-registerSnapshotSection(mappedSection('funnel', (v) => {
-  if (v === null || typeof v !== 'object' || !('heap' in v) || !('maxNodes' in v) || !('mesh' in v)) return undefined;
-  const q = v as NavQuery;
-  const plain: Record<string, unknown> = {};
-  for (const k of Object.keys(q)) plain[k] = (q as unknown as Record<string, unknown>)[k];
-  return plain;
-}, (st, plain) => {
-  const q = createNavQuery(plain.mesh as Navmesh, plain.maxNodes as number) as unknown as Record<string, unknown>;
-  for (const k of Object.keys(plain)) if (k !== 'maxNodes' && k !== 'mesh') q[k] = plain[k];
-  void st;
-  return q;
-}));
 
 /** Register how world.systems[section.name] is snapshotted (replaces an earlier registration of the same name). */
 export function registerSnapshotSection<T>(section: SnapshotSection<T>): void {
