@@ -11,21 +11,6 @@ import { locateTriangleAt, nearestPointOnMeshAt, pointInTriangleAt } from './loc
 const _p = new Float64Array(2);
 
 /**
- * locate.ts's point-in-triangle test, written out here so that it inlines: V8 did not inline the shared helper into
- * this loop and boxed x and y on every call (0.5 KB of garbage per agent per frame; 2026-11-29).
- */
-function inTriangle(mesh: Navmesh, t: number, x: number, y: number): boolean {
-  const V = mesh.vertices, T = mesh.triangles;
-  const a = T[3 * t], b = T[3 * t + 1], c = T[3 * t + 2];
-  const ax = V[2 * a], ay = V[2 * a + 1], bx = V[2 * b], by = V[2 * b + 1], cx = V[2 * c], cy = V[2 * c + 1];
-  const e1 = (bx - ax) * (y - ay) - (by - ay) * (x - ax);
-  const e2 = (cx - bx) * (y - by) - (cy - by) * (x - bx);
-  const e3 = (ax - cx) * (y - cy) - (ay - cy) * (x - cx);
-  const sc = (Math.abs(bx - ax) + Math.abs(by - ay) + Math.abs(cx - bx) + Math.abs(cy - by)) ** 2 * 1e-12;
-  return e1 >= -sc && e2 >= -sc && e3 >= -sc;
-}
-
-/**
  * Advance the start of corridor buf[off .. off+len) to the triangle holding (x, y). Looks up to `lookahead`
  * triangles ahead (the agent may have crossed several thin triangles in one frame). If none does and the point lies in a triangle adjacent to the first, that triangle is put in
  * front (the agent was pushed sideways out of the corridor by one triangle). Returns the new length, or −1 if the
@@ -49,7 +34,6 @@ export function corridorMoveStartAt(
   mesh: Navmesh, buf: Int32Array, off: number, len: number, capacity: number, xy: Float64Array, lookahead: number,
   blocked: Uint8Array | null,
 ): number {
-  const x = xy[0], y = xy[1];
   if (len <= 0) return -1;
   let found = -1;
   const end = Math.min(len, lookahead);
@@ -57,9 +41,9 @@ export function corridorMoveStartAt(
   // shared edge does a later triangle also hold the point, and then the later one is taken (the start point must
   // not lie on the first portal: the funnel's two sides would point in opposite directions). Typically two tests.
   for (let i = 0; i < end; i++) {
-    if (inTriangle(mesh, buf[off + i], x, y)) {
+    if (pointInTriangleAt(mesh, buf[off + i], xy)) {
       found = i;
-      while (found + 1 < end && inTriangle(mesh, buf[off + found + 1], x, y)) found++;
+      while (found + 1 < end && pointInTriangleAt(mesh, buf[off + found + 1], xy)) found++;
       break;
     }
   }
