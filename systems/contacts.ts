@@ -355,6 +355,7 @@ function buildStaticGrid(st: ContactsState, cellSize: number): void {
 // double crossing a call it does not inline is boxed into a fresh HeapNumber (per agent, per constraint).
 const _gapArgs = new Float64Array(5); // segmentGap: x, y, r, reach in; gap out
 const _kArgs = new Float64Array(3); // pushConstraint: nx, ny, depth
+const _reachArgs = new Float64Array(2); // nearSegments: spec, segReach
 const _poseA = new Float64Array(4), _poseB = new Float64Array(4);
 const _unit = circleShape(1);
 const _input = createManifold2Input(_unit, _poseA, _unit, _poseB, 0);
@@ -794,7 +795,7 @@ function detect(world: CrowdWorld, st: ContactsState, round: number): number {
   const wallCand = c.wallCand, half = c.listPad - spec;
   const pOff = pl.off, pCnt = pl.cnt, pB = pl.b;
   const segLow = c.segLow, segGx = c.segGx, segGy = c.segGy;
-  const segReach = spec + WALL_SKIN * maxBound;
+  _reachArgs[0] = spec; _reachArgs[1] = spec + WALL_SKIN * maxBound;
   // ---- 2b–3. narrow phase ----
   _input.margin = spec; // for every manifold below (narrowPair, static shapes); restored at the end
   for (let i = 0; i < na; i++) {
@@ -848,7 +849,7 @@ function detect(world: CrowdWorld, st: ContactsState, round: number): number {
     // ≥ r + spec the agent is certainly not near a segment and the search is skipped (across frames too; the bound
     // is reset when the segments change). Otherwise the exact gap decides, as before.
     if (st.seg.nx > 0 && st.wallStamp[ea] !== wallFrame) {
-      nearSegments(st, c, ea, xa, ya, ba, spec, segReach, wallFrame);
+      nearSegments(st, c, ea, px, py, wallFrame);
       // while the list is valid the agent stays within skin/2 of here: it needs testing again in later rounds
       // unless its bound leaves room for that
       const ddx = xa - segGx[ea], ddy = ya - segGy[ea];
@@ -867,10 +868,14 @@ function detect(world: CrowdWorld, st: ContactsState, round: number): number {
  * set is 1-Lipschitz, so a lower bound L of the centre's distance taken at (segGx, segGy) still bounds it at p by
  * L − |p − g|: while that is ≥ r + spec the agent is certainly not near a segment and the search is skipped (across
  * frames too; the bound is reset when the segments change). Otherwise the exact gap decides, searched over
- * `segReach` (> spec) so the new bound lets the agent skip the next tests.
+ * `segReach` (> spec) so the new bound lets the agent skip the next tests. The position and bound are read from the
+ * arrays and spec, segReach from _reachArgs (set by the caller): a fractional double passed to a call V8 does not
+ * inline is boxed, and whether this one is inlined into detect depends on V8's inlining budget (it was not after
+ * narrowPair grew detect: a HeapNumber per agent per frame, 87 KB per frame in the 5,000-agent horde).
  */
-function nearSegments(st: ContactsState, c: ContactsCache, e: number, x: number, y: number, r: number, spec: number, segReach: number, wallFrame: number): void {
+function nearSegments(st: ContactsState, c: ContactsCache, e: number, px: Float64Array, py: Float64Array, wallFrame: number): void {
   const segLow = c.segLow, segGx = c.segGx, segGy = c.segGy;
+  const x = px[e], y = py[e], r = st.bound[e], spec = _reachArgs[0], segReach = _reachArgs[1];
   const ddx = x - segGx[e], ddy = y - segGy[e];
   const room = segLow[e] - r - spec; // how far the centre may move from g before it can be near a segment
   if (room > 0 && ddx * ddx + ddy * ddy < room * room) return;
@@ -951,11 +956,11 @@ function detectFromList(world: CrowdWorld, st: ContactsState, wallFrame: number)
     narrowPair(world, st, ea, eb, false, radius, shapeIdx, angle, table);
   }
   if (st.seg.nx > 0) {
-    const segReach = spec + WALL_SKIN * c.maxBound;
+    _reachArgs[0] = spec; _reachArgs[1] = spec + WALL_SKIN * c.maxBound;
     const wallCand = c.wallCand;
     for (let w = 0, nw = c.wallCandCount; w < nw; w++) {
       const e = wallCand[w];
-      nearSegments(st, c, e, px[e], py[e], bound[e], spec, segReach, wallFrame);
+      nearSegments(st, c, e, px, py, wallFrame);
     }
   }
   _input.margin = st.margin;
