@@ -15,16 +15,33 @@
  * O(log n)). A* uses a two-level bucket queue (Dial's buckets, 1969, with a heap inside the current bucket, a
  * variant of the multi-level buckets of Cherkassky, Goldberg & Radzik 1996): the bucket number of a key is
  * b = floor(f / δ). Open cells whose b is at most the current bucket sit in the heap; later ones wait unsorted in
- * one of 128 circular lists (singly linked through a per-cell array; decrease-key finds a cell's predecessor by
- * walking its short list) and enter the heap when their bucket comes up. The pop order is still exactly the heap
+ * one of 128 circular lists and enter the heap when their bucket comes up. The pop order is still exactly the heap
  * order over every open cell: floor and a product with a positive constant are monotone in f, so each waiting
  * cell's key exceeds each heap cell's. δ is (√2·c_max + 2·hScale)/120: one expansion raises a key by at most a
  * step's cost plus the heuristic's rise (≤ hScale times the norm of a unit step, ≤ 2 here), so new keys land at
- * most 121 buckets ahead and the slots never wrap onto a live bucket. The heap stays a few cells deep (6.6 on average on den312d against 57 for one heap over the
- * whole open set), and the sift-down of a deep heap was most of A*'s time per expansion (2026-11). heapPos is the
- * heap slot (≥ 0), −2 in a bucket, −1 closed. Closed cells are not reopened: with a consistent heuristic (all ours
- * with ε = 1) the first expansion is optimal, and with ε > 1 Likhachev et al. (ARA*, 2003) show the result is
- * still within ε of optimal without reopening.
+ * most 121 buckets ahead and the slots never wrap onto a live bucket. The heap stays a few cells deep (6.6 on
+ * average on den312d against 57 for one heap over the whole open set), and the sift-down of a deep heap was most of
+ * A*'s time per expansion (2026-11). The lists hold entries appended to a pool (cell, next entry); a waiting cell
+ * whose key drops leaves its entry behind (lazy deletion: an entry whose cell is no longer waiting, heapPos ≠ −2,
+ * is skipped when its bucket comes up) instead of searching its list for the predecessor to unlink it (measured
+ * 2026-11-29: 0.98× the time per query on den312d). heapPos is the heap slot (≥ 0), −2 waiting in a bucket, −1
+ * closed, −4 held (below). Closed cells are not reopened: with a consistent heuristic (all ours with ε = 1) the
+ * first expansion is optimal, and with ε > 1 Likhachev et al. (ARA*, 2003) show the result is still within ε of
+ * optimal without reopening.
+ *
+ * The held cell. On a plateau of equal f (an open room under the octile heuristic) most expansions generate a
+ * child with the parent's f and a larger g: the next cell to pop. Such a child, when its key is at least as good as
+ * every open cell's (the heap's top, and the child held so far in this expansion), is held aside and expanded next
+ * without entering the heap: no sift-up to the root and no sift-down after popping it. A held cell displaced by a
+ * better child, or overtaken by a decrease-key in the heap, joins the heap. The order of expansion is still by the
+ * same key (f, then larger g; exact ties in either order; without tie-breaking a child is held only when its f is
+ * strictly the smallest, so equal keys keep the heap's order): the same optimal costs, and the same mean expansions
+ * on the benchmark maps (324.0 per den312d query, 11,377.8 per brc202d query) in 0.87× the time on den312d (2026-11-29).
+ *
+ * Move masks. A cell's legal moves (walkable neighbours, the corner rule) depend on the grid only, so A* keeps them
+ * per cell for the grid version being searched and reuses them across queries (one load instead of up to eight
+ * walkability tests; filled lazily, so a search still touches only the cells it expands, and a grid edit just
+ * starts a new epoch; den312d: 0.95× the time per query, 2026-11-29).
  *
  * Dominated moves. With uniform costs, 8-connectivity without corner cutting and a consistent key (ε = 1), A*
  * skips the moves out of a cell c that no shortest path takes given c's parent p, the pruning rules of jump point
@@ -124,15 +141,18 @@ export interface GridSearch {
   heapF: Float64Array;
   heapG: Float64Array;
   heapSize: number;
-  /** A*'s bucketed open set (see "Open set" above): list heads per bucket slot, per-cell links and keys. */
+  /** A*'s bucketed open set (see "Open set" above): first entry per bucket slot, and each cell's key. */
   bucketHead: Int32Array;
-  bucketNext: Int32Array;
   cellF: Float64Array;
   /** A*: the move (MOVE_DX/MOVE_DY index) by which each cell was last reached; 8 for the start. */
   moveIn: Uint8Array;
   /** Current bucket number (keys below (bucket + 1) / bucketInv are in the heap), cells held in later buckets. */
   bucket: number;
   bucketed: number;
+  /** Bucket entries, appended in a pool: the cell and the next entry of its slot's list; entCount in use. */
+  entCell: Int32Array;
+  entNext: Int32Array;
+  entCount: number;
   bucketInv: number;
   /** JPS: walkable flags packed by rows and by columns (see ensureJpsBits), for `bitsGrid` at `bitsVersion`. */
   rowBits: Int32Array;
@@ -142,6 +162,16 @@ export interface GridSearch {
   bitsGrid: Grid | null;
   bitsVersion: number;
   generation: number;
+  /**
+   * A*: each cell's legal moves (bits in MOVE_DX/MOVE_DY order) for `maskGrid` at `maskVersion` with connectivity
+   * and corner rule `maskMode`, valid where maskStamp[cell] === maskEpoch (filled as cells are expanded).
+   */
+  maskStamp: Uint32Array;
+  moveMask: Uint8Array;
+  maskEpoch: number;
+  maskGrid: Grid | null;
+  maskVersion: number;
+  maskMode: number;
   // ---- the current query ----
   grid: Grid | null;
   gridVersion: number;
@@ -182,11 +212,13 @@ export function createGridSearch(capacity = 0): GridSearch {
     heapG: new Float64Array(capacity),
     heapSize: 0,
     bucketHead: new Int32Array(BUCKETS).fill(-1),
-    bucketNext: new Int32Array(capacity),
     cellF: new Float64Array(capacity),
     moveIn: new Uint8Array(capacity),
     bucket: 0,
     bucketed: 0,
+    entCell: new Int32Array(1024),
+    entNext: new Int32Array(1024),
+    entCount: 0,
     bucketInv: 1,
     rowBits: new Int32Array(0),
     colBits: new Int32Array(0),
@@ -195,6 +227,12 @@ export function createGridSearch(capacity = 0): GridSearch {
     bitsGrid: null,
     bitsVersion: -1,
     generation: 0,
+    maskStamp: new Uint32Array(capacity),
+    moveMask: new Uint8Array(capacity),
+    maskEpoch: 1,
+    maskGrid: null,
+    maskVersion: -1,
+    maskMode: -1,
     grid: null,
     gridVersion: -1,
     algorithm: ALGO_ASTAR,
@@ -228,10 +266,12 @@ function ensureCapacity(s: GridSearch, n: number): void {
   s.heap = new Int32Array(n);
   s.heapF = new Float64Array(n);
   s.heapG = new Float64Array(n);
-  s.bucketNext = new Int32Array(n);
   s.cellF = new Float64Array(n);
   s.moveIn = new Uint8Array(n);
   s.generation = 0;
+  s.maskStamp = new Uint32Array(n);
+  s.moveMask = new Uint8Array(n);
+  s.maskGrid = null;
 }
 
 let sharedSearch: GridSearch | null = null;
@@ -321,7 +361,8 @@ function restart(s: GridSearch): void {
   s.unitCost = grid.minCost;
   s.reached = -1;
   s.heapSize = 0;
-  if (s.bucketed !== 0) s.bucketHead.fill(-1);
+  if (s.entCount !== 0) s.bucketHead.fill(-1);
+  s.entCount = 0;
   s.bucketed = 0;
   // Bucket width: one step raises f by at most its cost (≤ √2·maxCost) plus the heuristic's rise (≤ hScale times
   // the norm of a unit step, ≤ 2 for every norm here), so a new key lands at most BUCKET_SPAN + 1 buckets after
@@ -429,6 +470,15 @@ const PRUNE_KEEP = [1 | 16 | 64, 2 | 32 | 128, 4 | 16 | 32, 8 | 64 | 128, 1 | 4 
 /** Index offsets of the same moves for the grid being searched (filled per stepAStar call). */
 const _astarMoveOffset = new Int32Array(8);
 
+/** Double the bucket entry pool (kept for later queries). */
+function growEntries(s: GridSearch): void {
+  const cell = new Int32Array(2 * s.entCell.length), next = new Int32Array(2 * s.entNext.length);
+  cell.set(s.entCell);
+  next.set(s.entNext);
+  s.entCell = cell;
+  s.entNext = next;
+}
+
 function stepAStar(s: GridSearch, budget: number): PathStatus {
   // Everything the loop touches is a local: typed arrays, heap size, query constants. The open-set operations are
   // written inline: no double crosses a call (V8 passes arguments tagged, so a g or f handed to a helper that is
@@ -440,7 +490,8 @@ function stepAStar(s: GridSearch, budget: number): PathStatus {
   const cost = grid.cost;
   const g = s.g, mark = s.mark, parent = s.parent, heapPos = s.heapPos, moveIn = s.moveIn;
   const heap = s.heap, hf = s.heapF, hg = s.heapG;
-  const head = s.bucketHead, next = s.bucketNext, cellF = s.cellF;
+  const head = s.bucketHead, cellF = s.cellF;
+  let entCell = s.entCell, entNext = s.entNext, entCount = s.entCount;
   const bucketInv = s.bucketInv;
   const gen = s.generation;
   const diagonals = s.diagonals;
@@ -465,11 +516,52 @@ function stepAStar(s: GridSearch, budget: number): PathStatus {
   // integer and the product's relative error is 2⁻⁵³ of a value below 2³⁰, so the floor is exact (and cheaper
   // than an integer division).
   const invW = 1 / w;
+  const mode = (diagonals ? 1 : 0) | (cut ? 2 : 0);
+  if (s.maskGrid !== grid || s.maskVersion !== grid.version || s.maskMode !== mode) {
+    s.maskGrid = grid; s.maskVersion = grid.version; s.maskMode = mode;
+    if (s.maskEpoch >= 0xfffffffe) { s.maskStamp.fill(0); s.maskEpoch = 0; }
+    s.maskEpoch++;
+  }
+  const mstamp = s.maskStamp, mmask = s.moveMask, epoch = s.maskEpoch;
   let size = s.heapSize;
   let bucket = s.bucket, bucketed = s.bucketed;
   let n = 0;
+  // The best cell generated by the last expansion when it is at least as good as every other open cell: expanded
+  // next without passing through the heap (−1: none). heapPos −4 marks it.
+  let held = -1, heldF = 0, heldG = 0;
   for (;;) {
-    if (size === 0) {
+    let c: number;
+    if (held >= 0) {
+      c = held;
+      held = -1;
+      if (n >= budget) {
+        // keep it open for the next call: into the heap
+        let pos = size++;
+        while (pos > 0) {
+          const up = (pos - 1) >> 1;
+          const uf = hf[up];
+          if (heldF > uf || (heldF === uf && heldG <= hg[up])) break;
+          const other = heap[up];
+          heap[pos] = other;
+          hf[pos] = uf;
+          hg[pos] = hg[up];
+          heapPos[other] = pos;
+          pos = up;
+        }
+        heap[pos] = c;
+        hf[pos] = heldF;
+        hg[pos] = heldG;
+        heapPos[c] = pos;
+        s.heapSize = size;
+        s.bucket = bucket;
+        s.bucketed = bucketed;
+        s.entCount = entCount;
+        s.expanded += n;
+        return 'budget';
+      }
+      heapPos[c] = -1; // closed
+    } else {
+    while (size === 0) {
       // The current bucket is used up: move the next non-empty one into the heap (see "Open set" above).
       if (bucketed === 0) break;
       let slot: number;
@@ -477,7 +569,9 @@ function stepAStar(s: GridSearch, budget: number): PathStatus {
         bucket++;
         slot = bucket & BUCKET_MASK;
       } while (head[slot] < 0);
-      for (let v = head[slot]; v >= 0; v = next[v]) {
+      for (let e = head[slot]; e >= 0; e = entNext[e]) {
+        const v = entCell[e];
+        if (heapPos[v] !== -2) continue; // stale: moved to an earlier bucket or the heap, or closed
         const f = cellF[v], tg = tieG ? g[v] : 0;
         let pos = size++;
         while (pos > 0) {
@@ -499,15 +593,17 @@ function stepAStar(s: GridSearch, budget: number): PathStatus {
       }
       head[slot] = -1;
     }
+    if (size === 0) break;
     if (n >= budget) {
       s.heapSize = size;
       s.bucket = bucket;
       s.bucketed = bucketed;
+      s.entCount = entCount;
       s.expanded += n;
       return 'budget';
     }
     // Pop the minimum (f ascending, tie key descending) and sift the last slot down from the root.
-    const c = heap[0];
+    c = heap[0];
     heapPos[c] = -1; // closed
     size--;
     if (size > 0) {
@@ -540,6 +636,7 @@ function stepAStar(s: GridSearch, budget: number): PathStatus {
       hg[pos] = tg;
       heapPos[node] = pos;
     }
+    }
     n++;
     const cy = Math.floor((c + 0.5) * invW);
     const cx = c - cy * w;
@@ -547,6 +644,7 @@ function stepAStar(s: GridSearch, budget: number): PathStatus {
       s.heapSize = size;
       s.bucket = bucket;
       s.bucketed = bucketed;
+      s.entCount = entCount;
       s.expanded += n;
       s.reached = c;
       s.state = ST_FOUND;
@@ -556,42 +654,43 @@ function stepAStar(s: GridSearch, budget: number): PathStatus {
     const cc = cost[c];
     // Legal moves as bits 0..7 in MOVE_DX/MOVE_DY order. A diagonal step needs both orthogonally adjacent cells
     // open without corner cutting (then they are in the grid), at least one with it.
-    const hasL = cx > 0, hasR = cx < w - 1, hasU = cy > 0, hasD = cy < h - 1;
-    const l = hasL && walk[c - 1] === 1;
-    const r = hasR && walk[c + 1] === 1;
-    const u = hasU && walk[c - w] === 1;
-    const d = hasD && walk[c + w] === 1;
-    let moves = (l ? 1 : 0) | (r ? 2 : 0) | (u ? 4 : 0) | (d ? 8 : 0);
-    // Moves wanted: all, or with pruning those a shortest path may take after arriving from the parent (see
-    // "Dominated moves"); diagonals not wanted are not tested.
-    let keep = 255;
-    if (prune) {
-      const a = moveIn[c];
-      keep = PRUNE_KEEP[a];
-      if (a < 4) {
-        const p = c - off[a];
-        if (a < 2) {
-          if (hasU && walk[p - w] !== 1) keep |= 4;
-          if (hasD && walk[p + w] !== 1) keep |= 8;
+    let moves: number;
+    if (mstamp[c] === epoch) {
+      moves = mmask[c];
+    } else {
+      // Legal moves as bits 0..7 in MOVE_DX/MOVE_DY order, cached per cell for this grid version and mode. A
+      // diagonal step needs both orthogonally adjacent cells open without corner cutting, at least one with it.
+      const hasL = cx > 0, hasR = cx < w - 1, hasU = cy > 0, hasD = cy < h - 1;
+      const l = hasL && walk[c - 1] === 1;
+      const r = hasR && walk[c + 1] === 1;
+      const u = hasU && walk[c - w] === 1;
+      const d = hasD && walk[c + w] === 1;
+      moves = (l ? 1 : 0) | (r ? 2 : 0) | (u ? 4 : 0) | (d ? 8 : 0);
+      if (diagonals) {
+        if (!cut) {
+          if (l && u && walk[c - w - 1] === 1) moves |= 16;
+          if (r && u && walk[c - w + 1] === 1) moves |= 32;
+          if (l && d && walk[c + w - 1] === 1) moves |= 64;
+          if (r && d && walk[c + w + 1] === 1) moves |= 128;
         } else {
-          if (hasL && walk[p - 1] !== 1) keep |= 1;
-          if (hasR && walk[p + 1] !== 1) keep |= 2;
+          if (hasU && hasL && (l || u) && walk[c - w - 1] === 1) moves |= 16;
+          if (hasU && hasR && (r || u) && walk[c - w + 1] === 1) moves |= 32;
+          if (hasD && hasL && (l || d) && walk[c + w - 1] === 1) moves |= 64;
+          if (hasD && hasR && (r || d) && walk[c + w + 1] === 1) moves |= 128;
         }
       }
-      moves &= keep;
+      mmask[c] = moves;
+      mstamp[c] = epoch;
     }
-    if (diagonals) {
-      if (!cut) {
-        if ((keep & 16) !== 0 && l && u && walk[c - w - 1] === 1) moves |= 16;
-        if ((keep & 32) !== 0 && r && u && walk[c - w + 1] === 1) moves |= 32;
-        if ((keep & 64) !== 0 && l && d && walk[c + w - 1] === 1) moves |= 64;
-        if ((keep & 128) !== 0 && r && d && walk[c + w + 1] === 1) moves |= 128;
-      } else {
-        if (hasU && hasL && (l || u) && walk[c - w - 1] === 1) moves |= 16;
-        if (hasU && hasR && (r || u) && walk[c - w + 1] === 1) moves |= 32;
-        if (hasD && hasL && (l || d) && walk[c + w - 1] === 1) moves |= 64;
-        if (hasD && hasR && (r || d) && walk[c + w + 1] === 1) moves |= 128;
+    if (prune) {
+      const a = moveIn[c];
+      let keep = PRUNE_KEEP[a];
+      if (a < 4) {
+        // the side moves are forced where the parent's side cell is blocked (its mask, computed when it was expanded)
+        const mp = mmask[c - off[a]];
+        keep |= ~mp & (a < 2 ? 12 : 3);
       }
+      moves &= keep;
     }
     while (moves !== 0) {
       // Lowest remaining move first (the same order as before pruning).
@@ -614,12 +713,10 @@ function stepAStar(s: GridSearch, budget: number): PathStatus {
       parent[m] = c;
       moveIn[m] = k;
       // Key: f = g + heuristic (the norm by kind, minus the goal-region shift, scaled; 0 for 'none').
-      let ax = cx + MOVE_DX[k] - goalX, ay = cy + MOVE_DY[k] - goalY;
-      if (ax < 0) ax = -ax;
-      if (ay < 0) ay = -ay;
+      const ax = Math.abs(cx + MOVE_DX[k] - goalX), ay = Math.abs(cy + MOVE_DY[k] - goalY);
       let hv = 0;
       if (plainOctile) {
-        hv = (ax > ay ? ax + OCTILE_K * ay : ay + OCTILE_K * ax) * scale;
+        hv = (Math.max(ax, ay) + OCTILE_K * Math.min(ax, ay)) * scale;
       } else if (kind !== H_NONE) {
         let v = kind === H_OCTILE ? (ax > ay ? ax + OCTILE_K * ay : ay + OCTILE_K * ax)
           : kind === H_MANHATTAN ? ax + ay : Math.sqrt(ax * ax + ay * ay);
@@ -628,30 +725,53 @@ function stepAStar(s: GridSearch, budget: number): PathStatus {
       }
       const f = ng + hv;
       if (pos === -2) {
-        // Leaving its bucket (found from the bucket index of its old key): lists are singly linked and a few cells
-        // long (3.4 on average on den312d), so finding the predecessor by walking from the head is cheaper than
-        // keeping back links on every insertion.
-        const sl = Math.floor(cellF[m] * bucketInv) & BUCKET_MASK;
-        let v = head[sl];
-        if (v === m) {
-          head[sl] = next[m];
-        } else {
-          while (next[v] !== m) v = next[v];
-          next[v] = next[m];
-        }
+        // Leaving its bucket: its entry stays there and is skipped when that bucket comes up (heapPos no longer −2).
         bucketed--;
         pos = -3;
       }
       if (pos < 0) {
         const b = Math.floor(f * bucketInv);
         if (b > bucket) {
-          // A later bucket: linked in front of its list, keyed when the bucket comes up.
+          // A later bucket: a new entry in front of its list, keyed when the bucket comes up.
+          if (entCount === entCell.length) {
+            growEntries(s);
+            entCell = s.entCell; entNext = s.entNext;
+          }
           const sl = b & BUCKET_MASK;
-          next[m] = head[sl];
-          head[sl] = m;
+          entCell[entCount] = m;
+          entNext[entCount] = head[sl];
+          head[sl] = entCount++;
           heapPos[m] = -2;
           cellF[m] = f;
           bucketed++;
+          continue;
+        }
+        const tg = tieG ? ng : 0;
+        if (held < 0) {
+          if (size === 0 || f < hf[0] || (f === hf[0] && (tg > hg[0] || (tieG && tg === hg[0])))) {
+            held = m; heldF = f; heldG = tg; heapPos[m] = -4;
+            continue;
+          }
+        } else if (f < heldF || (f === heldF && (tg > heldG || (tieG && tg === heldG)))) {
+          // the new cell replaces the held one, which goes into the heap
+          const o = held, of = heldF, og = heldG;
+          held = m; heldF = f; heldG = tg; heapPos[m] = -4;
+          let q = size++;
+          while (q > 0) {
+            const up = (q - 1) >> 1;
+            const uf = hf[up];
+            if (of > uf || (of === uf && og <= hg[up])) break;
+            const other = heap[up];
+            heap[q] = other;
+            hf[q] = uf;
+            hg[q] = hg[up];
+            heapPos[other] = q;
+            q = up;
+          }
+          heap[q] = o;
+          hf[q] = of;
+          hg[q] = og;
+          heapPos[o] = q;
           continue;
         }
         pos = size++;
@@ -672,11 +792,32 @@ function stepAStar(s: GridSearch, budget: number): PathStatus {
       hf[pos] = f;
       hg[pos] = tg;
       heapPos[m] = pos;
+      if (held >= 0 && (f < heldF || (f === heldF && tg > heldG))) {
+        // a decrease-key made a heap cell better than the held one: the held one joins the heap
+        let q = size++;
+        while (q > 0) {
+          const up = (q - 1) >> 1;
+          const uf = hf[up];
+          if (heldF > uf || (heldF === uf && heldG <= hg[up])) break;
+          const other = heap[up];
+          heap[q] = other;
+          hf[q] = uf;
+          hg[q] = hg[up];
+          heapPos[other] = q;
+          q = up;
+        }
+        heap[q] = held;
+        hf[q] = heldF;
+        hg[q] = heldG;
+        heapPos[held] = q;
+        held = -1;
+      }
     }
   }
   s.heapSize = 0;
   s.bucket = bucket;
   s.bucketed = 0;
+  s.entCount = entCount;
   s.expanded += n;
   s.state = ST_UNREACHABLE;
   return 'unreachable';
@@ -1025,7 +1166,7 @@ function stepJps(s: GridSearch, budget: number): PathStatus {
       if (ay < 0) ay = -ay;
       let hv = 0;
       if (plainOctile) {
-        hv = (ax > ay ? ax + OCTILE_K * ay : ay + OCTILE_K * ax) * scale;
+        hv = (Math.max(ax, ay) + OCTILE_K * Math.min(ax, ay)) * scale;
       } else if (kind !== H_NONE) {
         let v = kind === H_OCTILE ? (ax > ay ? ax + OCTILE_K * ay : ay + OCTILE_K * ax)
           : kind === H_MANHATTAN ? ax + ay : Math.sqrt(ax * ax + ay * ay);

@@ -93,6 +93,39 @@ describe('findPath vs brute-force Bellman-Ford oracle (random grids)', () => {
   });
 });
 
+describe('findPath move-mask cache (brute-force oracle)', () => {
+  it('one search state across grid edits, two grids and every connectivity / corner rule: oracle cost each query', () => {
+    // A* keeps each cell's legal moves per (grid, version, connectivity, corner rule) in the search state and reuses
+    // them across queries; any stale mask would show as a wrong cost or an illegal path against the Bellman-Ford
+    // oracle, which recomputes everything from the grid each time.
+    const rng = createRng(29);
+    const grids = [randomGrid(rng, 23, 17, 0.25, 1, rngFloat), randomGrid(rng, 23, 17, 0.25, 1, rngFloat)];
+    const modes: { conn: 4 | 8; cut: boolean }[] = [{ conn: 8, cut: false }, { conn: 8, cut: true }, { conn: 4, cut: false }];
+    const search = createGridSearch();
+    let found = 0;
+    for (let t = 0; t < 300; t++) {
+      const grid = grids[rngInt(rng, 2)];
+      // a few edits between queries, on either grid
+      for (let e = rngInt(rng, 3); e > 0; e--) {
+        const c = rngInt(rng, 23 * 17);
+        setBlocked(grid, c % 23, (c / 23) | 0, grid.walkable[c] === 1);
+      }
+      const { conn, cut } = modes[rngInt(rng, 3)];
+      const s = rngInt(rng, 23 * 17), g = rngInt(rng, 23 * 17);
+      const oracle = bruteForceCosts(grid, [g], conn, cut);
+      const r = findPath(grid, { x: s % 23, y: (s / 23) | 0 }, { x: g % 23, y: (g / 23) | 0 }, { connectivity: conn, cornerCutting: cut, search });
+      if (oracle[s] === Infinity) {
+        expect(r.status).toBe('unreachable');
+      } else {
+        expect(r.cost).toBeCloseTo(oracle[s], 9);
+        expect(pathCost(grid, r.cells, conn, cut)).toBeCloseTo(r.cost, 9);
+        found++;
+      }
+    }
+    expect(found).toBeGreaterThan(100);
+  });
+});
+
 describe('findPath open set: bucket span under wide cost ranges and weights (brute-force oracle)', () => {
   // The bucket width is derived from the largest cell cost and the heuristic scale (see search.ts, "Open set"):
   // costs from 1 to 60 and weights up to 10 make one step raise a key by up to ~100 cell costs, the widest spans
