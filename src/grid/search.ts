@@ -144,6 +144,8 @@ export interface GridSearch {
   /** A*'s bucketed open set (see "Open set" above): first entry per bucket slot, and each cell's key. */
   bucketHead: Int32Array;
   cellF: Float64Array;
+  /** A*: each touched cell's heuristic value in the current query. */
+  hCell: Float64Array;
   /** A*: the move (MOVE_DX/MOVE_DY index) by which each cell was last reached; 8 for the start. */
   moveIn: Uint8Array;
   /** Current bucket number (keys below (bucket + 1) / bucketInv are in the heap), cells held in later buckets. */
@@ -213,6 +215,7 @@ export function createGridSearch(capacity = 0): GridSearch {
     heapSize: 0,
     bucketHead: new Int32Array(BUCKETS).fill(-1),
     cellF: new Float64Array(capacity),
+    hCell: new Float64Array(capacity),
     moveIn: new Uint8Array(capacity),
     bucket: 0,
     bucketed: 0,
@@ -267,6 +270,7 @@ function ensureCapacity(s: GridSearch, n: number): void {
   s.heapF = new Float64Array(n);
   s.heapG = new Float64Array(n);
   s.cellF = new Float64Array(n);
+  s.hCell = new Float64Array(n);
   s.moveIn = new Uint8Array(n);
   s.generation = 0;
   s.maskStamp = new Uint32Array(n);
@@ -490,7 +494,7 @@ function stepAStar(s: GridSearch, budget: number): PathStatus {
   const cost = grid.cost;
   const g = s.g, mark = s.mark, parent = s.parent, heapPos = s.heapPos, moveIn = s.moveIn;
   const heap = s.heap, hf = s.heapF, hg = s.heapG;
-  const head = s.bucketHead, cellF = s.cellF;
+  const head = s.bucketHead, cellF = s.cellF, hCell = s.hCell;
   let entCell = s.entCell, entNext = s.entNext, entCount = s.entCount;
   const bucketInv = s.bucketInv;
   const gen = s.generation;
@@ -700,30 +704,33 @@ function stepAStar(s: GridSearch, budget: number): PathStatus {
       const m = c + off[k];
       const ng = uniform ? gc + (k < 4 ? stepO : stepD) : gc + (k < 4 ? HO : HD) * (cc + cost[m]);
       let pos: number;
+      let hv = 0;
       if (mark[m] !== gen) {
         mark[m] = gen;
         pos = -3; // new
+        // Heuristic (the norm by kind, minus the goal-region shift, scaled; 0 for 'none'), kept for the cell's
+        // later decrease-keys in this query.
+        const ax = Math.abs(cx + MOVE_DX[k] - goalX), ay = Math.abs(cy + MOVE_DY[k] - goalY);
+        if (plainOctile) {
+          hv = (Math.max(ax, ay) + OCTILE_K * Math.min(ax, ay)) * scale;
+        } else if (kind !== H_NONE) {
+          let v = kind === H_OCTILE ? (ax > ay ? ax + OCTILE_K * ay : ay + OCTILE_K * ax)
+            : kind === H_MANHATTAN ? ax + ay : Math.sqrt(ax * ax + ay * ay);
+          v -= shift;
+          hv = v > 0 ? v * scale : 0;
+        }
+        hCell[m] = hv;
       } else if (ng < g[m] && (pos = heapPos[m]) !== -1) {
         // Open with a worse g (in the heap, pos ≥ 0, or in a bucket, pos = −2). Closed cells (−1) are not
         // reopened; see the header.
+        hv = hCell[m];
       } else {
         continue;
       }
       g[m] = ng;
       parent[m] = c;
       moveIn[m] = k;
-      // Key: f = g + heuristic (the norm by kind, minus the goal-region shift, scaled; 0 for 'none').
-      const ax = Math.abs(cx + MOVE_DX[k] - goalX), ay = Math.abs(cy + MOVE_DY[k] - goalY);
-      let hv = 0;
-      if (plainOctile) {
-        hv = (Math.max(ax, ay) + OCTILE_K * Math.min(ax, ay)) * scale;
-      } else if (kind !== H_NONE) {
-        let v = kind === H_OCTILE ? (ax > ay ? ax + OCTILE_K * ay : ay + OCTILE_K * ax)
-          : kind === H_MANHATTAN ? ax + ay : Math.sqrt(ax * ax + ay * ay);
-        v -= shift;
-        hv = v > 0 ? v * scale : 0;
-      }
-      const f = ng + hv;
+      const f = ng + hv; // key
       if (pos === -2) {
         // Leaving its bucket: its entry stays there and is skipped when that bucket comes up (heapPos no longer −2).
         bucketed--;
