@@ -15,6 +15,7 @@
  */
 import { createCrowd } from '../../src/world/crowd';
 import { spawnAgent } from '../../src/world/agents';
+import { onDespawn } from '../../src/world/registry';
 import { step } from '../../src/world/step';
 import { rngFloat, rngInt } from '../../src/core/rng';
 import { createGrid, parseMovingAiMap, type Grid } from '../../src/grid/grid';
@@ -24,6 +25,7 @@ import {
 } from '../../src/grid/search';
 import { agentPathCells, navigationStatus, setAgentGoal, setNavigationGrid } from '../../systems/navigation';
 import { registerScenario, type ScenarioInstance, type ScenarioOptions } from './registry';
+import { addToList, createAgentList, removeFromList } from './agent-list';
 
 export type ExplorerAlgorithm = 'dijkstra' | 'astar' | 'weighted' | 'greedy';
 export const EXPLORER_ALGORITHMS: ExplorerAlgorithm[] = ['dijkstra', 'astar', 'weighted', 'greedy'];
@@ -57,7 +59,10 @@ export interface AstarInstance extends ScenarioInstance {
   restart(): void;
   /** Run every algorithm on the current query to completion (side by side, same grid). */
   compare(): CompareRow[];
-  /** Agents following their own A* paths. */
+  /**
+   * Agents following their own A* paths (the live ones: an agent despawned from outside leaves the list, and a new
+   * agent that gets its recycled id is not a walker).
+   */
   readonly walkers: Int32Array;
 }
 
@@ -100,13 +105,16 @@ export function createAstar({ agents, seed, map }: ScenarioOptions): AstarInstan
   const grid = map ? parseMovingAiMap(map.text) : randomGrid(64, 48, world);
   const mapName = map ? map.name : 'random 64×48';
   setNavigationGrid(world, grid, { maxExpansionsPerFrame: 20000 });
-  const walkers = new Int32Array(agents);
+  const walkers = createAgentList(world, agents);
+  // A walker despawned by the game leaves the list before its id can be recycled (see agent-list.ts).
+  onDespawn(world, (_w, eid) => { removeFromList(walkers, eid); });
   const w = grid.width;
   for (let i = 0; i < agents; i++) {
     const c = randomWalkable(grid, world.rng);
-    walkers[i] = spawnAgent(world, { x: (c % w) + 0.5, y: Math.floor(c / w) + 0.5, radius: 0.35, maxSpeed: 4, maxAccel: 20 });
+    const e = spawnAgent(world, { x: (c % w) + 0.5, y: Math.floor(c / w) + 0.5, radius: 0.35, maxSpeed: 4, maxAccel: 20 });
+    addToList(walkers, e);
     const g = randomWalkable(grid, world.rng);
-    setAgentGoal(world, walkers[i], (g % w) + 0.5, Math.floor(g / w) + 0.5);
+    setAgentGoal(world, e, (g % w) + 0.5, Math.floor(g / w) + 0.5);
   }
   const settings: ExplorerSettings = {
     algorithm: 'astar', heuristic: 'octile', tieBreak: 'larger-g', weight: 2, connectivity: 8,
@@ -148,8 +156,9 @@ export function createAstar({ agents, seed, map }: ScenarioOptions): AstarInstan
   }
 
   function walkersStep(): void {
-    for (let i = 0; i < walkers.length; i++) {
-      const e = walkers[i];
+    const ids = walkers.ids;
+    for (let i = 0; i < walkers.count; i++) {
+      const e = ids[i];
       const st = navigationStatus(world, e);
       if (st === 'arrived' || st === 'unreachable' || st === 'idle') {
         const g = randomWalkable(grid, world.rng);
@@ -168,7 +177,7 @@ export function createAstar({ agents, seed, map }: ScenarioOptions): AstarInstan
     search,
     settings,
     query,
-    walkers,
+    get walkers() { return walkers.view; },
     explorerStatus: () => status,
     explorerPath: () => path,
     setQuery(sx, sy, gx, gy) {
@@ -199,8 +208,8 @@ export function createAstar({ agents, seed, map }: ScenarioOptions): AstarInstan
         return p;
       };
       if (path.length > 0) out.push(toXY(path));
-      for (let i = 0; i < walkers.length; i++) {
-        const cells = agentPathCells(world, walkers[i]);
+      for (let i = 0; i < walkers.count; i++) {
+        const cells = agentPathCells(world, walkers.ids[i]);
         if (cells.length > 1) out.push(toXY(cells));
       }
       return out;

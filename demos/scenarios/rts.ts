@@ -15,6 +15,7 @@
  */
 import { createCrowd } from '../../src/world/crowd';
 import { spawnAgent } from '../../src/world/agents';
+import { onDespawn } from '../../src/world/registry';
 import { step } from '../../src/world/step';
 import { rngFloat, rngRange } from '../../src/core/rng';
 import { buildNavmesh, type Navmesh } from '../../src/navmesh/build';
@@ -25,11 +26,13 @@ import { funnel } from '../../src/funnel/funnel';
 import { setNavGoal, setNavmesh } from '../../systems/funnel';
 import { corridorComponent, NAV_ARRIVED, NAV_UNREACHABLE, NAV_NONE } from '../../components/corridor';
 import {
-  addFormationMember, createFormation, getFormation, setFormationPath, setFormationShape, formationSlotError,
+  addFormationMember, createFormation, getFormation, removeFormationMember, setFormationPath, setFormationShape,
+  formationSlotError,
 } from '../../systems/formation';
 import { addObstacle, enableOrca } from '../../components/orca';
 import type { Ring } from '../../src/navmesh/rings';
 import { registerScenario, type ScenarioInstance, type ScenarioOptions } from './registry';
+import { addToList, createAgentList, removeFromList } from './agent-list';
 
 const W = 90, H = 60; // town size, metres
 const MEMBER_RADIUS = 0.45;
@@ -37,6 +40,10 @@ const FOLK_RADIUS = 0.35;
 
 export interface RtsInstance extends ScenarioInstance {
   readonly squad: number;
+  /**
+   * The live squad members and townsfolk. An agent despawned from outside leaves its list (and a member its
+   * formation) before its id can be recycled, so a new agent spawned into that id is neither.
+   */
   readonly members: Int32Array;
   readonly folk: Int32Array;
   /** Buildings as [x0, y0, x1, y1] rectangles. */
@@ -102,14 +109,22 @@ export function createRts({ agents, seed }: ScenarioOptions): RtsInstance {
 
   // The squad starts at the west edge, in a box.
   const squad = createFormation(world, { shape: 'box', x: 4, y: 25, speed: 1.6, maxTurnRate: 0.8 });
-  const members = new Int32Array(squadSize);
+  const members = createAgentList(world, squadSize);
+  const folk = createAgentList(world, folkCount);
+  // A member or townsperson despawned by the game leaves its list before its id can be recycled (agent-list.ts); a
+  // member also leaves the formation (the formation system's own hook does too; whichever runs second is a no-op).
+  onDespawn(world, (w, eid) => {
+    if (members.member[eid] === 1) {
+      removeFormationMember(w, eid);
+      removeFromList(members, eid);
+    } else removeFromList(folk, eid);
+  });
   for (let i = 0; i < squadSize; i++) {
     const e = spawnAgent(world, { x: 2 + (i % 4) * 1.2, y: 22 + Math.floor(i / 4) * 1.2, radius: MEMBER_RADIUS, maxSpeed: 2.4, maxAccel: 8 });
     enableOrca(world, e, { neighbourDistance: 4, maxNeighbours: 8, timeHorizon: 1.5, obstacleTimeHorizon: 0.6, priority: 2 });
     addFormationMember(world, squad, e);
-    members[i] = e;
+    addToList(members, e);
   }
-  const folk = new Int32Array(folkCount);
   const corridor = corridorComponent(world);
   for (let i = 0; i < folkCount; i++) {
     const [x, y] = randomFree(folkMesh!);
@@ -117,7 +132,7 @@ export function createRts({ agents, seed }: ScenarioOptions): RtsInstance {
     enableOrca(world, e, { neighbourDistance: 4, maxNeighbours: 8, timeHorizon: 1.5, obstacleTimeHorizon: 0.6 });
     const [gx, gy] = randomFree(folkMesh!);
     setNavGoal(world, e, gx, gy);
-    folk[i] = e;
+    addToList(folk, e);
   }
 
   function orderSquad(x: number, y: number): NavPathStatus {
@@ -143,8 +158,8 @@ export function createRts({ agents, seed }: ScenarioOptions): RtsInstance {
     obstacles: drawn,
     autoPatrol: true,
     squad,
-    members,
-    folk,
+    get members() { return members.view; },
+    get folk() { return folk.view; },
     buildings,
     squadPath: () => path,
     meshes: () => ({ squad: squadMesh, folk: folkMesh }),
@@ -165,8 +180,8 @@ export function createRts({ agents, seed }: ScenarioOptions): RtsInstance {
       drawn.push({ points: rect(b).flat(), closed: true });
       query = createNavQuery(squadMesh);
       setNavmesh(world, folkMesh);
-      for (let i = 0; i < folk.length; i++) {
-        const e = folk[i];
+      for (let i = 0; i < folk.count; i++) {
+        const e = folk.ids[i];
         const [gx, gy] = randomFree(folkMesh);
         setNavGoal(world, e, gx, gy);
       }
@@ -177,13 +192,14 @@ export function createRts({ agents, seed }: ScenarioOptions): RtsInstance {
     setShape: (shape) => setFormationShape(world, squad, shape),
     worstSlotError() {
       let worst = 0;
-      for (let i = 0; i < members.length; i++) worst = Math.max(worst, formationSlotError(world, members[i], out));
+      for (let i = 0; i < members.count; i++) worst = Math.max(worst, formationSlotError(world, members.ids[i], out));
       return worst;
     },
     tick() {
       // Townsfolk that arrived (or cannot reach their goal) pick a new one.
-      for (let i = 0; i < folk.length; i++) {
-        const e = folk[i];
+      const folkIds = folk.ids;
+      for (let i = 0; i < folk.count; i++) {
+        const e = folkIds[i];
         const st = corridor.state[e];
         if (st === NAV_ARRIVED || st === NAV_UNREACHABLE || st === NAV_NONE) {
           const [gx, gy] = randomFree(folkMesh);
@@ -200,7 +216,7 @@ export function createRts({ agents, seed }: ScenarioOptions): RtsInstance {
     },
     paths: () => (path.length >= 4 ? [path] : []),
     goals: () => (path.length >= 2 ? [path[path.length - 2], path[path.length - 1]] : []),
-    status: () => `squad of ${members.length}: order ${lastOrder}, worst slot error ${inst.worstSlotError().toFixed(2)} m; ${folk.length} townsfolk on navmesh corridors`,
+    status: () => `squad of ${members.count}: order ${lastOrder}, worst slot error ${inst.worstSlotError().toFixed(2)} m; ${folk.count} townsfolk on navmesh corridors`,
   };
   return inst;
 }

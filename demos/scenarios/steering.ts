@@ -4,19 +4,26 @@
  * off the walls with feelers. Caught prey (a hunter within a body length) respawn at a random free spot, so the
  * chase goes on. All movement is Murmur's steering system (prioritised truncated sum + smoothing); this file only
  * picks targets and respawns.
+ *
+ * Agents despawned from outside (a game removing units) leave the prey and hunter lists in a despawn hook, before
+ * bitecs can recycle their ids: hunters chasing a despawned prey drop it (pursuit cleared), prey fleeing a despawned
+ * hunter drop it as their threat, and an agent later spawned into a recycled id is neither prey nor hunter.
  */
 import { createCrowd } from '../../src/world/crowd';
 import { spawnAgent, setAgentPosition } from '../../src/world/agents';
+import { onDespawn } from '../../src/world/registry';
 import { step } from '../../src/world/step';
 import { rngRange } from '../../src/core/rng';
 import { setSteering, setSteeringWalls } from '../../systems/steering';
-import { STEER_AVOID_WALLS, STEER_EVADE, STEER_PURSUE, STEER_WANDER } from '../../components/steering';
+import { steeringComponent, STEER_AVOID_WALLS, STEER_EVADE, STEER_PURSUE, STEER_WANDER } from '../../components/steering';
 import { registerScenario, type DrawnObstacle, type ScenarioInstance, type ScenarioOptions } from './registry';
+import { addToList, createAgentList, removeFromList } from './agent-list';
 
 export interface SteeringInstance extends ScenarioInstance {
+  /** The live prey and hunters (despawned agents leave these lists). */
   readonly prey: Int32Array;
   readonly hunters: Int32Array;
-  /** Current target (prey entity) of each hunter. */
+  /** Current target (prey entity, 0 = none) of each hunter, parallel to `hunters`. */
   readonly targets: Int32Array;
   /** Prey caught so far. */
   caught(): number;
@@ -40,35 +47,69 @@ export function createSteering({ agents, seed }: ScenarioOptions): SteeringInsta
   const obstacles: DrawnObstacle[] = [];
   for (let i = 0; i < walls.length; i += 4) obstacles.push({ points: walls.slice(i, i + 4), closed: false });
   const rng = world.rng;
-  const prey = new Int32Array(preyCount), hunters = new Int32Array(hunterCount), targets = new Int32Array(hunterCount);
-  for (let i = 0; i < preyCount; i++) prey[i] = spawnAgent(world, { x: rngRange(rng, -S + 3, S - 3), y: rngRange(rng, -S + 3, S - 3), radius: 0.4, maxSpeed: 3, maxAccel: 12 });
-  for (let i = 0; i < hunterCount; i++) hunters[i] = spawnAgent(world, { x: rngRange(rng, -5, 5), y: rngRange(rng, -S + 3, -S + 8), radius: 0.6, maxSpeed: 3.6, maxAccel: 10 });
+  const prey = createAgentList(world, preyCount), hunters = createAgentList(world, hunterCount);
+  // targets[h]: the prey hunters.ids[h] pursues (0 = none); shifted with the hunter list.
+  const targets = new Int32Array(hunterCount);
+  let targetsView = targets.subarray(0, hunterCount);
+  for (let i = 0; i < preyCount; i++) addToList(prey, spawnAgent(world, { x: rngRange(rng, -S + 3, S - 3), y: rngRange(rng, -S + 3, S - 3), radius: 0.4, maxSpeed: 3, maxAccel: 12 }));
+  for (let i = 0; i < hunterCount; i++) addToList(hunters, spawnAgent(world, { x: rngRange(rng, -5, 5), y: rngRange(rng, -S + 3, -S + 8), radius: 0.6, maxSpeed: 3.6, maxAccel: 10 }));
   const settings = { panicDistance: 8, wanderJitter: 2, lookAhead: 1 };
+  // Per entity id: 1 while a prey evades, and the hunter it evades (so setSteering runs on a change, not per frame).
+  const evading = new Uint8Array(world.capacity + 1);
+  const threatOf = new Int32Array(world.capacity + 1);
   function configure(): void {
-    for (let i = 0; i < preyCount; i++) {
-      setSteering(world, prey[i], {
+    for (let i = 0; i < prey.count; i++) {
+      const e = prey.ids[i];
+      setSteering(world, e, {
         behaviours: STEER_AVOID_WALLS | STEER_WANDER, wander: { distance: 2, radius: 1, jitter: settings.wanderJitter },
         weights: { wander: 0.6 }, lookAhead: settings.lookAhead, panicDistance: settings.panicDistance, smoothing: 0.1,
       });
+      evading[e] = 0; threatOf[e] = 0; // behaviours were reset: the next think() sets evasion again where due
     }
-    for (let i = 0; i < hunterCount; i++) {
-      setSteering(world, hunters[i], { behaviours: STEER_AVOID_WALLS | STEER_PURSUE | STEER_WANDER, weights: { wander: 0.2 }, lookAhead: settings.lookAhead, maxPrediction: 2, smoothing: 0.15 });
+    for (let i = 0; i < hunters.count; i++) {
+      setSteering(world, hunters.ids[i], { behaviours: STEER_AVOID_WALLS | STEER_PURSUE | STEER_WANDER, weights: { wander: 0.2 }, lookAhead: settings.lookAhead, maxPrediction: 2, smoothing: 0.15 });
     }
   }
   configure();
   let caught = 0;
   const px = world.position.x, py = world.position.y;
-  const evading = new Uint8Array(world.capacity + 1);
+  const steer = steeringComponent(world);
+
+  // An agent despawned from outside: drop it from the lists and drop every reference to it, while its id is still
+  // live (hooks run before bitecs frees the id). Runs once per despawn, not per frame.
+  onDespawn(world, (_w, eid) => {
+    evading[eid] = 0; threatOf[eid] = 0;
+    const h = removeFromList(hunters, eid);
+    if (h >= 0) {
+      for (let i = h; i < hunters.count; i++) targets[i] = targets[i + 1];
+      targets[hunters.count] = 0;
+      targetsView = targets.subarray(0, hunters.count);
+      // Prey evading this hunter lose their threat; think() picks the nearest remaining hunter (or none).
+      for (let i = 0; i < prey.count; i++) {
+        const p = prey.ids[i];
+        if (steer.threatEid[p] === eid) setSteering(world, p, { threatEid: 0 });
+        if (threatOf[p] === eid) threatOf[p] = 0;
+      }
+      return;
+    }
+    if (removeFromList(prey, eid) < 0) return;
+    for (let i = 0; i < hunters.count; i++) {
+      if (targets[i] !== eid) continue;
+      targets[i] = 0;
+      setSteering(world, hunters.ids[i], { pursueEid: 0 });
+    }
+  });
 
   function think(): void {
     const pd2 = settings.panicDistance * settings.panicDistance;
+    const preyIds = prey.ids, hunterIds = hunters.ids, preyN = prey.count, hunterN = hunters.count;
     // Hunters chase the nearest prey (brute force: a handful of hunters).
-    for (let h = 0; h < hunterCount; h++) {
-      const he = hunters[h];
-      let best = prey[0], bd = Infinity;
-      for (let i = 0; i < preyCount; i++) {
-        const d = (px[prey[i]] - px[he]) ** 2 + (py[prey[i]] - py[he]) ** 2;
-        if (d < bd) { bd = d; best = prey[i]; }
+    for (let h = 0; h < hunterN; h++) {
+      const he = hunterIds[h];
+      let best = 0, bd = Infinity;
+      for (let i = 0; i < preyN; i++) {
+        const d = (px[preyIds[i]] - px[he]) ** 2 + (py[preyIds[i]] - py[he]) ** 2;
+        if (d < bd) { bd = d; best = preyIds[i]; }
       }
       if (best !== targets[h]) { targets[h] = best; setSteering(world, he, { pursueEid: best }); }
       if (bd < 1.0) {
@@ -78,16 +119,17 @@ export function createSteering({ agents, seed }: ScenarioOptions): SteeringInsta
       }
     }
     // Prey evade the nearest hunter inside the panic distance, else wander.
-    for (let i = 0; i < preyCount; i++) {
-      const e = prey[i];
+    for (let i = 0; i < preyN; i++) {
+      const e = preyIds[i];
       let threat = 0, bd = Infinity;
-      for (let h = 0; h < hunterCount; h++) {
-        const d = (px[hunters[h]] - px[e]) ** 2 + (py[hunters[h]] - py[e]) ** 2;
-        if (d < bd) { bd = d; threat = hunters[h]; }
+      for (let h = 0; h < hunterN; h++) {
+        const d = (px[hunterIds[h]] - px[e]) ** 2 + (py[hunterIds[h]] - py[e]) ** 2;
+        if (d < bd) { bd = d; threat = hunterIds[h]; }
       }
       const near = bd < pd2 ? 1 : 0;
-      if (near !== evading[e] || near) {
+      if (near !== evading[e] || (near === 1 && threat !== threatOf[e])) {
         evading[e] = near;
+        threatOf[e] = near ? threat : 0;
         setSteering(world, e, near
           ? { behaviours: STEER_AVOID_WALLS | STEER_EVADE | STEER_WANDER, threatEid: threat }
           : { behaviours: STEER_AVOID_WALLS | STEER_WANDER });
@@ -100,19 +142,19 @@ export function createSteering({ agents, seed }: ScenarioOptions): SteeringInsta
     dt: 1 / 30,
     bounds: { minX: -S, minY: -S, maxX: S, maxY: S },
     obstacles,
-    prey,
-    hunters,
-    targets,
+    get prey() { return prey.view; },
+    get hunters() { return hunters.view; },
+    get targets() { return targetsView; },
     settings,
     configure,
     caught: () => caught,
     tick() { think(); step(world, 1 / 30); },
     goals: () => {
       const g: number[] = [];
-      for (let h = 0; h < hunterCount; h++) g.push(px[targets[h]], py[targets[h]]);
+      for (let h = 0; h < hunters.count; h++) if (targets[h] !== 0) g.push(px[targets[h]], py[targets[h]]);
       return g;
     },
-    status: () => `${hunterCount} hunters, ${preyCount} prey, caught ${caught}`,
+    status: () => `${hunters.count} hunters, ${prey.count} prey, caught ${caught}`,
   };
 }
 

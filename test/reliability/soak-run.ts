@@ -10,8 +10,9 @@
  *    (initial + spawned − despawned) all agree;
  *  - heap stable: heapUsed after forced GC (needs --expose-gc) sampled every `heapEvery` steps; the growth from the
  *    first sample after warm-up to the last is reported and compared with a bound.
- * At the end it takes a snapshot, restores it into a fresh instance of the same scenario and checks the state hash,
- * so every scenario's system state is known to survive snapshot/restore.
+ * Every READOUT_EVERY steps it also calls the scenario's read-outs (status, paths, goals), which read the scenario's
+ * own agent lists like its tick does. At the end it takes a snapshot, restores it into a fresh instance of the same
+ * scenario and checks the state hash, so every scenario's system state is known to survive snapshot/restore.
  */
 import { $internal } from 'bitecs';
 import type { Scenario, ScenarioInstance } from '../../demos/scenarios/index';
@@ -187,10 +188,20 @@ function changeGoal(inst: ScenarioInstance, rng: Rng, grid: Grid | null): boolea
   return false;
 }
 
+/** Steps between calls of the scenario's read-outs (status, paths, goals) inside the soak. */
+const READOUT_EVERY = 50;
+
+function readouts(inst: ScenarioInstance): void {
+  inst.status?.();
+  inst.paths?.();
+  inst.goals?.();
+}
+
 /**
- * Soak one scenario. Some scenarios keep their own lists of the agents they drive (demo logic that asks for the
- * status of "its" walkers); a despawn from outside makes that logic throw UnknownEntityError. When the first tick
- * after a despawn throws that, the run restarts with despawns off and says so in the notes.
+ * Soak one scenario. A scenario that keeps its own list of the agents it drives must drop the ones despawned from
+ * outside (the shared ones do, in a despawn hook: demos/scenarios/agent-list.ts); one that does not makes its logic
+ * throw UnknownEntityError. For such a (user) scenario the run restarts with despawns off and says so in the notes;
+ * test/reliability/soak.test.ts fails if any shared scenario needs this.
  */
 export function soakScenario(scenario: Scenario, opts: SoakOptions): SoakReport {
   try {
@@ -263,6 +274,8 @@ function soakOnce(scenario: Scenario, opts: SoakOptions): SoakReport {
     }
     try {
       inst.tick();
+      // The scenario's read-outs (what the CLI and the demo page show) read its own agent lists too.
+      if ((s + 1) % READOUT_EVERY === 0) readouts(inst);
     } catch (e) {
       if (e instanceof UnknownEntityError && opts.despawnRate > 0) throw e; // see soakScenario
       rep.tickFailures.push(`step ${s}: tick threw ${(e as Error).name}: ${(e as Error).message}`);
