@@ -3,9 +3,12 @@
  * gap, plus a pillar and a hexagon in the way. No avoidance: bodies are kept apart only by the contacts system
  * (narrow phase circle-circle inline, GJK/EPA/clipping for boxes and walls; Jacobi positional resolution; walls
  * immovable). Agents that pass the gap walk on and re-enter from the west, so the pressure never stops.
+ * Agents despawned from outside leave the pushed list before their ids can be recycled (agent-list.ts), so a new
+ * agent that gets such an id is not pushed.
  */
 import { createCrowd } from '../../src/world/crowd';
 import { spawnAgent, setAgentPosition } from '../../src/world/agents';
+import { onDespawn } from '../../src/world/registry';
 import { step } from '../../src/world/step';
 import { rngFloat, rngRange } from '../../src/core/rng';
 import { dcos, dsin } from '../../src/core/dmath';
@@ -13,6 +16,7 @@ import { boxShape2, circleShape, polygonShape, type Shape2 } from '../../src/col
 import { addStaticShape, getContacts } from '../../systems/contacts';
 import { setAgentShape } from '../../components/shape';
 import { registerScenario, type DrawnObstacle, type ScenarioInstance, type ScenarioOptions } from './registry';
+import { addToList, createAgentList, removeFromList } from './agent-list';
 
 export interface ContactsInstance extends ScenarioInstance {
   /** Push speed toward the gap, m/s. */
@@ -55,7 +59,8 @@ export function createContacts({ agents, seed }: ScenarioOptions): ContactsInsta
 
   const box = boxShape2(0.35, 0.22);
   const spawnX0 = -26, spawnX1 = -10;
-  const eids = new Int32Array(agents);
+  const eids = createAgentList(world, agents);
+  onDespawn(world, (_w, eid) => { removeFromList(eids, eid); });
   const rng = world.rng;
   const placeRandom = (e: number): void => {
     setAgentPosition(world, e, rngRange(rng, spawnX0 - 6, spawnX0), rngRange(rng, -8, 8));
@@ -65,7 +70,7 @@ export function createContacts({ agents, seed }: ScenarioOptions): ContactsInsta
       x: rngRange(rng, spawnX0, spawnX1 - 4), y: rngRange(rng, -8, 8), radius: 0.3, maxSpeed: 2.5, maxAccel: 10,
     });
     if (i % 5 === 4) setAgentShape(world, e, box, rngFloat(rng) * Math.PI);
-    eids[i] = e;
+    addToList(eids, e);
   }
   const push = { speed: 1.6 };
   return {
@@ -82,8 +87,9 @@ export function createContacts({ agents, seed }: ScenarioOptions): ContactsInsta
     },
     tick() {
       const px = world.position.x, py = world.position.y;
-      for (let i = 0; i < eids.length; i++) {
-        const e = eids[i];
+      const ids = eids.ids;
+      for (let i = 0; i < eids.count; i++) {
+        const e = ids[i];
         if (px[e] > 10) { placeRandom(e); continue; }
         // Head for the gap (0, 0) while west of it, then straight east.
         let dx = px[e] < 0 ? -px[e] : 1, dy = px[e] < 0 ? -py[e] : 0;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createAstar } from '../../demos/scenarios/astar';
 import { createRts } from '../../demos/scenarios/rts';
 import { createSteering } from '../../demos/scenarios/steering';
+import { createContacts } from '../../demos/scenarios/contacts';
 import type { ScenarioInstance } from '../../demos/scenarios/registry';
 import { despawnAgent, isAgent, spawnAgent } from '../../src/world/agents';
 import type { CrowdWorld } from '../../src/world/crowd';
@@ -189,5 +190,24 @@ describe('steering scenario under outside despawns', () => {
     for (const e of Array.from(inst.prey)) despawnAgent(inst.world, e);
     expect(inst.prey.length).toBe(0);
     run(inst, 100);
+  });
+});
+
+describe('contacts scenario under outside despawns', () => {
+  it('despawned bodies are no longer pushed; a new agent in a recycled id is not pushed or re-entered from the west', () => {
+    const inst = createContacts({ agents: 60, seed: 5 });
+    run(inst, 20);
+    const w = inst.world;
+    const victims = [w.agents.dense[3], w.agents.dense[10]];
+    for (const e of victims) despawnAgent(w, e);
+    run(inst, 100);
+    // East of x = 10 a pushed body is sent back to the west edge; far north of the stream nothing touches it.
+    const fresh = spawnAgent(w, { x: 11, y: 12, radius: 0.3 });
+    expect(victims, 'bitecs recycled the id').toContain(fresh);
+    run(inst, 150, () => {
+      expect(w.preferredVelocity.x[fresh]).toBe(0);
+      expect(w.preferredVelocity.y[fresh]).toBe(0);
+      expect(w.position.x[fresh]).toBeGreaterThan(10);
+    });
   });
 });
