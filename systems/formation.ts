@@ -10,7 +10,7 @@ import { formationSlots, formationSpacing, slotsRadius, FORMATION_SHAPE_NAMES } 
 import { assignSlots } from '../src/formation/assign';
 import { advanceAnchor, createAnchorState, type AnchorParams, type AnchorState } from '../src/formation/anchor';
 import { formationComponent } from '../components/formation';
-import { steeringComponent, STEER_ARRIVE } from '../components/steering';
+import { steeringComponent, STEER_ARRIVE, type SteeringStore } from '../components/steering';
 import { lodComponent, LOD_STEER } from '../components/lod';
 
 /** A formation group: a (non-agent) entity whose anchor drives along a path with members on slots around it. */
@@ -245,6 +245,42 @@ function refreshGroup(world: CrowdWorld, g: FormationGroup): void {
 }
 
 /**
+ * One group's frame: the anchor's speed factor from the worst slot error, the anchor's step, then every member's
+ * moving arrive target. Its own function, apart from formationSystem, so that TurboFan optimises it early (its member
+ * loops make it hot) and inlines advanceAnchor's pieces into it within the inlining budget: code that runs once per
+ * frame and is left in V8's interpreter boxes every double it computes.
+ */
+function driveGroup(g: FormationGroup, dt: number, slot: Int32Array, s: SteeringStore, lodFlags: Uint8Array, X: Float64Array, Y: Float64Array): void {
+  const n = g.count;
+  const a = g.anchor;
+  // Worst slot error at the current anchor pose → the anchor's speed factor.
+  let worst = 0;
+  for (let i = 0; i < n; i++) {
+    const e = g.members[i], k = slot[e];
+    const ox = g.slots[2 * k], oy = g.slots[2 * k + 1];
+    const dx = X[e] - (a.x + a.hx * ox - a.hy * oy), dy = Y[e] - (a.y + a.hy * ox + a.hx * oy);
+    const d = Math.sqrt(dx * dx + dy * dy);
+    if (d > worst) worst = d;
+  }
+  const lo = 0.5 * g.spacing, hi = 2 * g.spacing;
+  const slow = worst <= lo ? 1 : worst >= hi ? 0 : (hi - worst) / (hi - lo);
+  if (n > 0 && g.pathPoints > 0) advanceAnchor(a, g.path, g.pathPoints, g.params, slow, dt);
+  else { a.speed = 0; a.omega = 0; }
+  const vx = a.hx * a.speed, vy = a.hy * a.speed, w = a.omega;
+  for (let i = 0; i < n; i++) {
+    const e = g.members[i];
+    if ((lodFlags[e] & LOD_STEER) === 0) continue;
+    const k = slot[e];
+    const ox = g.slots[2 * k], oy = g.slots[2 * k + 1];
+    const rx = a.hx * ox - a.hy * oy, ry = a.hy * ox + a.hx * oy;
+    s.behaviours[e] |= STEER_ARRIVE; // a member always tracks its slot, even if the game reset its behaviours
+    s.targetX[e] = a.x + rx; s.targetY[e] = a.y + ry;
+    // Slot velocity of a rigid body: v + ω × r = (vx − ω·ry, vy + ω·rx).
+    s.targetVx[e] = vx - w * ry; s.targetVy[e] = vy + w * rx;
+  }
+}
+
+/**
  * Formation system (runs before steering): per group, re-assign slots if membership/shape changed, slow the anchor
  * while members are far from their slots (it stops when the worst error reaches 2 spacings, full speed below half a
  * spacing), advance the anchor along its path, then give every member its slot position and the slot's velocity
@@ -263,34 +299,8 @@ export function formationSystem(world: CrowdWorld, dt: number): void {
   for (let gi = 0; gi < st.groups.length; gi++) {
     const g = st.groups[gi];
     if (g.dirty) { refreshGroup(world, g); reassigned++; }
-    const n = g.count;
-    members += n;
-    const a = g.anchor;
-    // Worst slot error at the current anchor pose → the anchor's speed factor.
-    let worst = 0;
-    for (let i = 0; i < n; i++) {
-      const e = g.members[i], k = f.slot[e];
-      const ox = g.slots[2 * k], oy = g.slots[2 * k + 1];
-      const dx = X[e] - (a.x + a.hx * ox - a.hy * oy), dy = Y[e] - (a.y + a.hy * ox + a.hx * oy);
-      const d = Math.sqrt(dx * dx + dy * dy);
-      if (d > worst) worst = d;
-    }
-    const lo = 0.5 * g.spacing, hi = 2 * g.spacing;
-    const slow = worst <= lo ? 1 : worst >= hi ? 0 : (hi - worst) / (hi - lo);
-    if (n > 0 && g.pathPoints > 0) advanceAnchor(a, g.path, g.pathPoints, g.params, slow, dt);
-    else { a.speed = 0; a.omega = 0; }
-    const vx = a.hx * a.speed, vy = a.hy * a.speed, w = a.omega;
-    for (let i = 0; i < n; i++) {
-      const e = g.members[i];
-      if ((lodFlags[e] & LOD_STEER) === 0) continue;
-      const k = f.slot[e];
-      const ox = g.slots[2 * k], oy = g.slots[2 * k + 1];
-      const rx = a.hx * ox - a.hy * oy, ry = a.hy * ox + a.hx * oy;
-      s.behaviours[e] |= STEER_ARRIVE; // a member always tracks its slot, even if the game reset its behaviours
-      s.targetX[e] = a.x + rx; s.targetY[e] = a.y + ry;
-      // Slot velocity of a rigid body: v + ω × r = (vx − ω·ry, vy + ω·rx).
-      s.targetVx[e] = vx - w * ry; s.targetVy[e] = vy + w * rx;
-    }
+    members += g.count;
+    driveGroup(g, dt, f.slot, s, lodFlags, X, Y);
   }
   profileCount(world.profiler, 'formation', 'groups', st.groups.length);
   profileCount(world.profiler, 'formation', 'members', members);

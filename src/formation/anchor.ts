@@ -31,6 +31,10 @@ export interface AnchorState {
   omega: number;
   /** Index of the waypoint being driven to; equals the path's point count when finished. */
   waypoint: number;
+  /** Cache: the last turn limit ω_cap·dt (rad, NaN before the first step) and its cosine and sine. */
+  turnLimit: number;
+  turnCos: number;
+  turnSin: number;
 }
 
 export interface AnchorParams {
@@ -66,6 +70,9 @@ class AnchorStateBox implements AnchorState {
   speed: number;
   omega: number;
   waypoint: number;
+  turnLimit: number;
+  turnCos: number;
+  turnSin: number;
   constructor(x: number, y: number, hx: number, hy: number) {
     this.x = x;
     this.y = y;
@@ -74,6 +81,9 @@ class AnchorStateBox implements AnchorState {
     this.speed = 0;
     this.omega = 0;
     this.waypoint = 0;
+    this.turnLimit = NaN;
+    this.turnCos = 1;
+    this.turnSin = 0;
   }
 }
 // Plain data: snapshots copy it field by field (src/core/plain-data.ts).
@@ -83,54 +93,88 @@ registerPlainDataClass(AnchorStateBox, 'formation.AnchorState');
  * Advance the anchor by dt along `path` ([x0, y0, x1, y1, ...], `points` waypoints).
  * @param slow speed factor in [0, 1] from the caller (1 = full speed).
  * @returns true while the path is not finished.
+ *
+ * The turn is done with vectors, not angles: with u the unit direction to the waypoint, c = h × u and d = h · u are
+ * the sine and cosine of the angle from h to u. If d ≥ cos(lim) (lim = ω_cap·dt) the waypoint is within this step's
+ * turn, so h becomes u; otherwise h rotates by ±lim (the side is the sign of c), with cos(lim) and sin(lim) cached in
+ * the state for the last lim. ω needs the angle itself: for |c| < 1e-4 (every straight step) asin's series
+ * c + c³/6 is exact to double precision (the next term, 3c⁵/40, is below half an ulp); otherwise datan2. So a
+ * straight or rate-limited step calls no trigonometric function, and this function stays small enough for V8 to
+ * inline it into the once-per-frame formation system (not inlined, it runs in the interpreter, which boxes every
+ * double it computes: a per-frame allocation).
  */
 export function advanceAnchor(st: AnchorState, path: Float64Array, points: number, p: Readonly<AnchorParams>, slow: number, dt: number): boolean {
-  // Skip reached waypoints (all but the last, which is handled by braking).
-  while (st.waypoint < points - 1) {
-    const dx = path[2 * st.waypoint] - st.x, dy = path[2 * st.waypoint + 1] - st.y;
-    if (dx * dx + dy * dy > p.waypointRadius * p.waypointRadius) break;
-    st.waypoint++;
+  const dist = anchorWaypoint(st, path, points, p);
+  if (dist < 0) return false;
+  anchorTurn(st, path, p, dist, dt);
+  anchorMove(st, points, p, slow, dt, dist);
+  return true;
+}
+
+/**
+ * Skip reached waypoints (all but the last, which is handled by braking) and return the distance to the current
+ * one, or −1 when the path is finished (then the anchor stands still).
+ */
+function anchorWaypoint(st: AnchorState, path: Float64Array, points: number, p: Readonly<AnchorParams>): number {
+  let wp = st.waypoint, d2 = 0;
+  const r2 = p.waypointRadius * p.waypointRadius;
+  for (; wp < points; wp++) {
+    const dx = path[2 * wp] - st.x, dy = path[2 * wp + 1] - st.y;
+    d2 = dx * dx + dy * dy;
+    if (wp === points - 1 || d2 > r2) break;
   }
-  if (st.waypoint >= points) { st.speed = 0; st.omega = 0; return false; }
-  const tx = path[2 * st.waypoint], ty = path[2 * st.waypoint + 1];
-  const dx = tx - st.x, dy = ty - st.y;
-  const dist = Math.sqrt(dx * dx + dy * dy);
-  const last = st.waypoint === points - 1;
-  if (last && dist <= p.waypointRadius * 0.05 + 1e-9) {
+  const dist = Math.sqrt(d2);
+  if (wp >= points || (wp === points - 1 && dist <= p.waypointRadius * 0.05 + 1e-9)) {
     st.waypoint = points; st.speed = 0; st.omega = 0;
-    return false;
+    return -1;
   }
-  // Turn toward the waypoint, rate-limited.
-  const budget = p.margin * p.memberMaxSpeed;
+  st.waypoint = wp;
+  return dist;
+}
+
+/** Turn toward the current waypoint, `dist` away, by at most ω_cap·dt (see advanceAnchor); sets the heading and ω. */
+function anchorTurn(st: AnchorState, path: Float64Array, p: Readonly<AnchorParams>, dist: number, dt: number): void {
   let wCap = p.maxTurnRate;
-  if (p.extent > 0) { const w = budget / (2 * p.extent); if (w < wCap) wCap = w; }
+  const w = (p.margin * p.memberMaxSpeed) / (2 * p.extent);
+  if (p.extent > 0 && w < wCap) wCap = w;
   let turn = 0;
   if (dist > 0) {
-    const ang = datan2(st.hx * dy - st.hy * dx, st.hx * dx + st.hy * dy);
     const lim = wCap * dt;
-    turn = ang > lim ? lim : ang < -lim ? -lim : ang;
-    if (turn !== 0) {
-      const c = dcos(turn), s = dsin(turn);
-      const nx = st.hx * c - st.hy * s, ny = st.hx * s + st.hy * c;
-      const n = Math.sqrt(nx * nx + ny * ny);
+    if (lim !== st.turnLimit) setTurnLimit(st, lim);
+    const ux = (path[2 * st.waypoint] - st.x) / dist, uy = (path[2 * st.waypoint + 1] - st.y) / dist, hx = st.hx, hy = st.hy;
+    const c = hx * uy - hy * ux, d = hx * ux + hy * uy;
+    if (d >= st.turnCos) {
+      turn = d > 0 && c < 1e-4 && c > -1e-4 ? c + (c * c * c) / 6 : datan2(c, d);
+      st.hx = ux; st.hy = uy;
+    } else {
+      const s = c >= 0 ? st.turnSin : -st.turnSin, k = st.turnCos;
+      turn = c >= 0 ? lim : -lim;
+      const nx = hx * k - hy * s, ny = hx * s + hy * k, n = Math.sqrt(nx * nx + ny * ny);
       st.hx = nx / n; st.hy = ny / n;
     }
   }
   st.omega = turn / dt;
-  // Speed: cruise, limited by the turn (outer slots), by the caller's slow factor, and by braking at the end.
+}
+
+/** Speed (cruise, capped by the turn for the outer slots, the caller's slow factor and braking at the end), then move. */
+function anchorMove(st: AnchorState, points: number, p: Readonly<AnchorParams>, slow: number, dt: number, dist: number): void {
   let v = p.cruiseSpeed;
-  const turnCap = budget - Math.abs(st.omega) * p.extent;
+  const turnCap = p.margin * p.memberMaxSpeed - Math.abs(st.omega) * p.extent;
   if (turnCap < v) v = turnCap;
   if (v < 0) v = 0;
   v *= slow < 0 ? 0 : slow > 1 ? 1 : slow;
-  if (last) {
-    const brake = p.arriveGain * dist;
-    if (brake < v) v = brake;
-    // Never step past the final waypoint.
-    if (v * dt > dist) v = dist / dt;
+  if (st.waypoint === points - 1) {
+    if (p.arriveGain * dist < v) v = p.arriveGain * dist;
+    if (v * dt > dist) v = dist / dt; // never step past the final waypoint
   }
   st.x += st.hx * v * dt;
   st.y += st.hy * v * dt;
   st.speed = v;
-  return true;
+}
+
+/** Cache cos(lim) and sin(lim) for the turn limit lim ≥ 0 (cos = −1 from π on: any turn is allowed). */
+function setTurnLimit(st: AnchorState, lim: number): void {
+  st.turnLimit = lim;
+  st.turnCos = lim >= Math.PI ? -1 : dcos(lim);
+  st.turnSin = lim >= Math.PI ? 0 : dsin(lim);
 }

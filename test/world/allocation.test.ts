@@ -35,15 +35,15 @@ const SCENARIOS = ['horde', 'wander'];
 const COVERAGE = ['astar', 'rts', 'steering'];
 
 /**
- * Known to allocate per frame (2026-11-29), so marked it.fails: each still runs and must keep failing until fixed.
- * - formationSystem (rts, ~0.7 KB per call): advanceAnchor and the slot update run once per group, too rarely to
- *   leave V8's baseline tiers, which box every double they compute. advanceAnchor's bytecode (858 bytes) is over
- *   TurboFan's inlining limit (460), so it is not inlined into the optimised formationSystem; it is not optimised on
- *   its own within this check's warm-up. After 4,000 warm-up frames it is optimised, then deoptimised ("not a Smi",
- *   bytecode offset 580: a value that had only been a Smi so far) and back in the interpreter (1.2 KB per call).
- *   Tried 2026-11-29: an array form taking slow and dt from a Float64Array with datan2/dsin/dcos in array form: 800
- *   bytes per call, no gain, reverted. A fix must get it inlined (smaller pieces) or optimised and kept optimised.
+ * Known to allocate per frame: none (an entry in KNOWN marks a case it.fails: it still runs and must keep failing
+ * until fixed).
  *
+ * Fixed: formationSystem (rts, ~0.7 KB per call before, 50-64 bytes after, 2026-11-29). The anchor's step runs once
+ * per group per frame, too rarely to leave V8's interpreter on its own (~1,400 calls), and the interpreter boxes every
+ * double it computes; advanceAnchor's bytecode (787 bytes, plus datan2/dsin/dcos) was over TurboFan's inlining limit
+ * (460 per function, 920 cumulative). Now advanceAnchor is three pieces (188, 379 and 225 bytes) with no
+ * trigonometry on a straight or rate-limited step (vector turn, cached cos/sin of the turn limit), and they are
+ * inlined into driveGroup, which its member loops make hot within a few dozen frames.
  * Fixed: funnelSystem (rts, 83 KB per call before, ~130 bytes after, 2026-11-29). Found with V8's sampling heap
  * profiler (HeapProfiler.startSampling with includeObjectsCollectedByMinorGC: allocation stacks, not just live
  * objects): nearestPointOnMesh boxed the squared distance closestPointOnTriangle returned, per triangle; funnelRange
@@ -53,7 +53,7 @@ const COVERAGE = ['astar', 'rts', 'steering'];
  * returned doubles and steeringRange exceeds V8's inlining budget, so every call boxed its arguments and results;
  * steeringRange now calls the kernels' array forms (typed-array inputs and outputs, see src/steering/behaviours.ts).
  */
-const KNOWN = new Set(['rts/formationSystem']);
+const KNOWN = new Set<string>([]);
 
 let result: { perSystem: Record<string, [number, number]>; stepBytesPerFrame: Record<string, [number, number]> };
 
