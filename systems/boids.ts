@@ -3,9 +3,9 @@ import { InvalidArgumentError } from '../src/core/errors';
 import { requireInteger, requireNonNegative, requirePositive } from '../src/core/validate';
 import { requireAgent } from '../src/world/agents';
 import { nowMs, profileCount, profileRecord } from '../src/world/profiler';
-import { queryKNearestAt, queryRadiusAt } from '../src/spatial/hash';
+import { queryKNearestAt, queryKNearestBatch, queryRadiusAt } from '../src/spatial/hash';
 import { boidsAccelerationAt } from '../src/boids/boids';
-import { boidsTopologicalSorted } from '../src/boids/fused';
+import { boidsTopologicalSorted, type BoidsBatchNeighbours } from '../src/boids/fused';
 import { boidsComponent, BOIDS_MAX_NEIGHBOURS, BOIDS_METRIC, BOIDS_TOPOLOGICAL, type BoidsStore } from '../components/boids';
 import { lodComponent, LOD_BOIDS } from '../components/lod';
 import { steeringComponent } from '../components/steering';
@@ -68,6 +68,26 @@ let _boidsAliS = new Float64Array(0);
 let _boidsCohS = new Float64Array(0);
 let _boidsAxS = new Float64Array(0);
 let _boidsAyS = new Float64Array(0);
+let _boidsSlotOf = new Int32Array(0);
+// The batch query's output (see batchNeighbours): k ids and distances per slot, and counts.
+const _boidsPre: BoidsBatchNeighbours = { ids: new Int32Array(0), counts: new Int32Array(0), k: 0, r: 0, slotOf: _boidsSlotOf };
+let _boidsPreD2 = new Float64Array(0);
+
+/** Largest k for which boidsSystem answers the topological agents with one batch query (its output holds k per agent). */
+const BATCH_MAX_K = 16;
+/** The batch radius adapts so that between these fractions of the topological agents need their own ring search. */
+const BATCH_SEARCH_HIGH = 0.04;
+const BATCH_SEARCH_LOW = 0.01;
+
+/** world.systems.boids: the batch query's radius, adapted frame to frame (it changes speed only, never results). */
+interface BoidsState {
+  batchRadius: Float64Array;
+}
+function boidsState(world: CrowdWorld): BoidsState {
+  let s = world.systems.boids as BoidsState | undefined;
+  if (s === undefined) { s = { batchRadius: new Float64Array(1) }; world.systems.boids = s; }
+  return s;
+}
 
 /**
  * Boids system: for every live agent with boids enabled (and the LOD boids flag), gather its neighbourhood from the
@@ -102,21 +122,33 @@ export function boidsSystem(world: CrowdWorld, dt: number): void {
     const b = boidsComponent(world);
     const lodFlags = lodComponent(world).flags;
     const sid = hash.sortedIds, vx = world.velocity.x, vy = world.velocity.y, maskA = world.agent.mask;
-    let others = 0;
+    if (_boidsSlotOf.length < cap) { _boidsSlotOf = new Int32Array(cap); _boidsPre.slotOf = _boidsSlotOf; }
+    let others = 0, fusedCount = 0, kMax = 0, rMax = 0;
     for (let t = 0; t < n; t++) {
       const e = sid[t];
       _boidsVxS[t] = vx[e]; _boidsVyS[t] = vy[e];
+      _boidsSlotOf[e] = t;
       const flocks = b.enabled[e] !== 0 && (lodFlags[e] & LOD_BOIDS) !== 0;
       const fused = flocks && b.mode[e] === BOIDS_TOPOLOGICAL && maskA[e] === -1;
       _boidsFused[e] = fused ? 1 : 0;
       _boidsUseS[t] = fused ? 1 : 0;
       if (fused) {
-        _boidsKS[t] = b.k[e]; _boidsRS[t] = b.radius[e];
+        const k = b.k[e], r = b.radius[e];
+        _boidsKS[t] = k; _boidsRS[t] = r;
         _boidsSepS[t] = b.wSep[e]; _boidsAliS[t] = b.wAli[e]; _boidsCohS[t] = b.wCoh[e];
+        fusedCount++;
+        if (k > kMax) kMax = k;
+        if (r > rMax) rMax = r;
       }
       if (!flocks) { _boidsAx[e] = 0; _boidsAy[e] = 0; } else if (!fused) others++;
     }
-    found = boidsTopologicalSorted(hash, 0, n, _boidsUseS, _boidsVxS, _boidsVyS, _boidsKS, _boidsRS, _boidsSepS, _boidsAliS, _boidsCohS, _boidsAxS, _boidsAyS);
+    // Most agents topological: one batch k-nearest query over the whole hash first (src/spatial/knn-dense.ts, its
+    // fastest kernel), with a radius that usually holds k neighbours; the few agents it does not settle run the
+    // ring search in the fused pass. Same neighbours either way, so the same accelerations.
+    const batch = fusedCount >= 64 && 2 * fusedCount >= n && kMax <= BATCH_MAX_K;
+    if (batch) batchNeighbours(world, n, kMax, rMax);
+    found = boidsTopologicalSorted(hash, 0, n, _boidsUseS, _boidsVxS, _boidsVyS, _boidsKS, _boidsRS, _boidsSepS, _boidsAliS, _boidsCohS, _boidsAxS, _boidsAyS, batch ? _boidsPre : null);
+    if (batch) adaptBatchRadius(world, n, fusedCount, rMax);
     // Scatter back to entity order for the apply pass.
     for (let t = 0; t < n; t++) {
       if (_boidsUseS[t] === 0) continue;
@@ -131,6 +163,41 @@ export function boidsSystem(world: CrowdWorld, dt: number): void {
   profileCount(world.profiler, 'boids', 'agents', flocking);
   profileCount(world.profiler, 'boids', 'neighbours', found);
   profileRecord(world.profiler, 'boids', t0);
+}
+
+/**
+ * The batch query behind the fused pass: the kMax nearest of every hash slot within the adapted batch radius (at
+ * most rMax, the largest search radius of the topological agents), into _boidsPre.
+ */
+function batchNeighbours(world: CrowdWorld, n: number, kMax: number, rMax: number): void {
+  const st = boidsState(world);
+  let r = st.batchRadius[0];
+  if (!(r > 0)) r = world.hash.gridCellSize; // first frame: one cell (the hash's cell is sized to the neighbourhood)
+  if (r > rMax) r = rMax;
+  st.batchRadius[0] = r;
+  const need = n * kMax;
+  if (_boidsPre.ids.length < need) { _boidsPre.ids = new Int32Array(need + (need >> 2)); _boidsPreD2 = new Float64Array(need + (need >> 2)); }
+  if (_boidsPre.counts.length < n) _boidsPre.counts = new Int32Array(world.capacity + 1);
+  queryKNearestBatch(world.hash, 0, n, r, kMax, _boidsPre.ids, _boidsPreD2, _boidsPre.counts, null, -1, 'slot');
+  _boidsPre.k = kMax;
+  _boidsPre.r = r;
+}
+
+/**
+ * Adapt the batch radius for the next frame: grow it by 15% when more than 4% of the topological agents needed
+ * their own ring search (too few neighbours within it), shrink it by 5% below 1% (it scans more than it needs).
+ */
+function adaptBatchRadius(world: CrowdWorld, n: number, fusedCount: number, rMax: number): void {
+  const st = boidsState(world);
+  const r = st.batchRadius[0], counts = _boidsPre.counts;
+  let searched = 0;
+  for (let t = 0; t < n; t++) {
+    if (_boidsUseS[t] !== 0 && counts[t] < _boidsKS[t] && _boidsRS[t] > r) searched++;
+  }
+  let next = r;
+  if (searched > BATCH_SEARCH_HIGH * fusedCount) next = r * 1.15;
+  else if (searched < BATCH_SEARCH_LOW * fusedCount) next = r * 0.95;
+  st.batchRadius[0] = next < rMax ? next : rMax;
 }
 
 /**

@@ -31,19 +31,36 @@ let _blockX = new Float64Array(256);
 let _blockY = new Float64Array(256);
 
 /**
+ * Neighbours found beforehand by one batch query over the hash (queryKNearestBatch, 'slot' output): for slot t, its
+ * `counts[t]` ≤ k nearest within `r`, as entity ids at ids[t·k ..], ordered by (d², id) like every k-nearest query
+ * here; `slotOf[id]` maps an entity id back to its hash slot. An agent whose own k ≤ this k takes its answer from
+ * here when the batch found at least its k (its k nearest within r are then among them: the first k, cut at its own
+ * radius) or when its own radius is ≤ r (then everything within its radius was found); otherwise it runs the ring
+ * search. Either way the neighbours and their order are the same, so the accelerations are bit-identical.
+ */
+export interface BoidsBatchNeighbours {
+  ids: Int32Array;
+  counts: Int32Array;
+  k: number;
+  r: number;
+  slotOf: Int32Array;
+}
+
+/**
  * Topological boids accelerations for hash slots [start, start + count). Every array is indexed by hash SLOT (the
  * caller gathers per-agent data into slot order once per frame, so this loop reads memory sequentially).
  * @param use 1 = compute this slot's agent here (flocking, topological), 0 = skip (output left untouched).
  * @param vxS velocities in slot order (length ≥ hash.count); vyS likewise.
  * @param k, radius, wSep, wAli, wCoh per slot: neighbour count, search cap (metres), weights.
  * @param outAx accelerations written at [slot] (m/s²); outAy likewise.
+ * @param pre optional neighbours from a batch query (see BoidsBatchNeighbours); pre.k must be ≥ every k[t] used.
  * @returns the total number of neighbours used.
  */
 export function boidsTopologicalSorted(
   hash: SpatialHash, start: number, count: number, use: Uint8Array,
   vxS: Float64Array, vyS: Float64Array,
   k: Int32Array, radius: Float64Array, wSep: Float64Array, wAli: Float64Array, wCoh: Float64Array,
-  outAx: Float64Array, outAy: Float64Array,
+  outAx: Float64Array, outAy: Float64Array, pre: BoidsBatchNeighbours | null = null,
 ): number {
   const sx = hash.sortedX, sy = hash.sortedY, sid = hash.sortedIds, scx = hash.sortedCellX, scy = hash.sortedCellY;
   const cellStart = hash.cellStart;
@@ -66,74 +83,116 @@ export function boidsTopologicalSorted(
     let bound2 = r * r;
     let n = 0;
     const last = kk - 1;
-    // Distance from the point to its own cell's nearest edge: ring R ≥ 1 lies at least edge + (R − 1)·cs away.
-    const ex0 = x - cx * cs, ex1 = (cx + 1) * cs - x, ey0 = y - cy * cs, ey1 = (cy + 1) * cs - y;
-    let edge = ex0 < ex1 ? ex0 : ex1;
-    if (ey0 < edge) edge = ey0;
-    if (ey1 < edge) edge = ey1;
-    // Round-off slack (as the hash's own queries use): an entry a hair across a cell boundary may have been binned
-    // into the neighbouring cell, so the ring bound is loosened by a relative 1e-12.
-    edge -= 1e-12 * ((x < 0 ? -x : x) + (y < 0 ? -y : y) + r + cs);
-    if (edge < 0) edge = 0;
+    if (pre !== null && (pre.counts[t] >= kk || r <= pre.r)) {
+      // The batch query's answer (see BoidsBatchNeighbours): it holds this agent's k nearest within r when it
+      // found at least k (the first k, cut at r) or when r is at most the batch radius (all within r were found).
+      const ids = pre.ids, slotOf = pre.slotOf, o = t * pre.k;
+      const c = pre.counts[t] < kk ? pre.counts[t] : kk;
+      for (let m = 0; m < c; m++) {
+        const u = slotOf[ids[o + m]];
+        const dx = sx[u] - x, dy = sy[u] - y;
+        const d2 = dx * dx + dy * dy;
+        if (d2 > bound2) break; // sorted by distance: the rest lie beyond r too
+        bs[n] = u; bd[n] = d2; n++;
+      }
+    } else {
+      // Distance from the point to its own cell's nearest edge: ring R ≥ 1 lies at least edge + (R − 1)·cs away.
+      const ex0 = x - cx * cs, ex1 = (cx + 1) * cs - x, ey0 = y - cy * cs, ey1 = (cy + 1) * cs - y;
+      let edge = ex0 < ex1 ? ex0 : ex1;
+      if (ey0 < edge) edge = ey0;
+      if (ey1 < edge) edge = ey1;
+      // Round-off slack (as the hash's own queries use): an entry a hair across a cell boundary may have been binned
+      // into the neighbouring cell, so the ring bound is loosened by a relative 1e-12.
+      edge -= 1e-12 * ((x < 0 ? -x : x) + (y < 0 ? -y : y) + r + cs);
+      if (edge < 0) edge = 0;
+      // Rings 0 and 1 (the 3×3 block) from the per-cell candidate list.
+      if (!blockValid || blockCx !== cx || blockCy !== cy) {
+        nb = 0;
+        for (let j = cy - 1; j <= cy + 1; j++) {
+          for (let i = cx - 1; i <= cx + 1; i++) {
+            const b = spatialHashBucket(i, j, wBits, hBits);
+            for (let u = cellStart[b], e = cellStart[b + 1]; u < e; u++) {
+              if (scx[u] !== i || scy[u] !== j) continue; // another cell sharing the bucket
+              if (nb === _blockSlot.length) growBlock();
+              _blockSlot[nb] = u; _blockId[nb] = sid[u]; _blockX[nb] = sx[u]; _blockY[nb] = sy[u];
+              nb++;
+            }
+          }
+        }
+        blockCx = cx; blockCy = cy; blockValid = true;
+      }
+      const cSlot = _blockSlot, cId = _blockId, cX = _blockX, cY = _blockY;
+      for (let c = 0; c < nb; c++) {
+        const u = cSlot[c];
+        if (u === t) continue;
+        const dx = cX[c] - x, dy = cY[c] - y;
+        const d2 = dx * dx + dy * dy;
+        if (d2 > bound2) continue;
+        const id = cId[c];
+        // Bounded insertion sort by (d2, id); when full the newcomer must beat the k-th entry.
+        let p: number;
+        if (n < kk) { p = n; n++; }
+        else {
+          const ld = bd[last];
+          if (d2 > ld || (d2 === ld && id > sid[bs[last]])) continue;
+          p = last;
+        }
+        while (p > 0) {
+          const pd = bd[p - 1];
+          if (pd < d2 || (pd === d2 && sid[bs[p - 1]] < id)) break;
+          bd[p] = pd; bs[p] = bs[p - 1];
+          p--;
+        }
+        bd[p] = d2; bs[p] = u;
+        if (n === kk) bound2 = bd[last];
+      }
 
-    // Rings 0 and 1 (the 3×3 block) from the per-cell candidate list.
-    if (!blockValid || blockCx !== cx || blockCy !== cy) {
-      nb = 0;
-      for (let j = cy - 1; j <= cy + 1; j++) {
-        for (let i = cx - 1; i <= cx + 1; i++) {
-          const b = spatialHashBucket(i, j, wBits, hBits);
-          for (let u = cellStart[b], e = cellStart[b + 1]; u < e; u++) {
-            if (scx[u] !== i || scy[u] !== j) continue; // another cell sharing the bucket
-            if (nb === _blockSlot.length) growBlock();
-            _blockSlot[nb] = u; _blockId[nb] = sid[u]; _blockX[nb] = sx[u]; _blockY[nb] = sy[u];
-            nb++;
+      // Rings ≥ 2 only when the block could not settle the answer (sparse neighbourhoods). Past MAX_RINGS rings (a
+      // search cap far larger than the cells in a sparse hash) one linear pass over all slots is cheaper and exact.
+      const needRings = 1 + Math.ceil(r / cs);
+      const maxRing = needRings < MAX_RINGS ? needRings : MAX_RINGS;
+      let settled = false;
+      for (let ring = 2; ring <= maxRing; ring++) {
+        const lb = edge + (ring - 1) * cs;
+        if (lb * lb > bound2) { settled = true; break; }
+        const j0 = cy - ring, j1 = cy + ring;
+        for (let j = j0; j <= j1; j++) {
+          const stepI = j === j0 || j === j1 ? 1 : 2 * ring;
+          for (let i = cx - ring; i <= cx + ring; i += stepI) {
+            const b = spatialHashBucket(i, j, wBits, hBits);
+            const e = cellStart[b + 1];
+            for (let u = cellStart[b]; u < e; u++) {
+              if (scx[u] !== i || scy[u] !== j) continue;
+              const dx = sx[u] - x, dy = sy[u] - y;
+              const d2 = dx * dx + dy * dy;
+              if (d2 > bound2) continue;
+              const id = sid[u];
+              let p: number;
+              if (n < kk) { p = n; n++; }
+              else {
+                const ld = bd[last];
+                if (d2 > ld || (d2 === ld && id > sid[bs[last]])) continue;
+                p = last;
+              }
+              while (p > 0) {
+                const pd = bd[p - 1];
+                if (pd < d2 || (pd === d2 && sid[bs[p - 1]] < id)) break;
+                bd[p] = pd; bs[p] = bs[p - 1];
+                p--;
+              }
+              bd[p] = d2; bs[p] = u;
+              if (n === kk) bound2 = bd[last];
+            }
           }
         }
       }
-      blockCx = cx; blockCy = cy; blockValid = true;
-    }
-    const cSlot = _blockSlot, cId = _blockId, cX = _blockX, cY = _blockY;
-    for (let c = 0; c < nb; c++) {
-      const u = cSlot[c];
-      if (u === t) continue;
-      const dx = cX[c] - x, dy = cY[c] - y;
-      const d2 = dx * dx + dy * dy;
-      if (d2 > bound2) continue;
-      const id = cId[c];
-      // Bounded insertion sort by (d2, id); when full the newcomer must beat the k-th entry.
-      let p: number;
-      if (n < kk) { p = n; n++; }
-      else {
-        const ld = bd[last];
-        if (d2 > ld || (d2 === ld && id > sid[bs[last]])) continue;
-        p = last;
-      }
-      while (p > 0) {
-        const pd = bd[p - 1];
-        if (pd < d2 || (pd === d2 && sid[bs[p - 1]] < id)) break;
-        bd[p] = pd; bs[p] = bs[p - 1];
-        p--;
-      }
-      bd[p] = d2; bs[p] = u;
-      if (n === kk) bound2 = bd[last];
-    }
-
-    // Rings ≥ 2 only when the block could not settle the answer (sparse neighbourhoods). Past MAX_RINGS rings (a
-    // search cap far larger than the cells in a sparse hash) one linear pass over all slots is cheaper and exact.
-    const needRings = 1 + Math.ceil(r / cs);
-    const maxRing = needRings < MAX_RINGS ? needRings : MAX_RINGS;
-    let settled = false;
-    for (let ring = 2; ring <= maxRing; ring++) {
-      const lb = edge + (ring - 1) * cs;
-      if (lb * lb > bound2) { settled = true; break; }
-      const j0 = cy - ring, j1 = cy + ring;
-      for (let j = j0; j <= j1; j++) {
-        const stepI = j === j0 || j === j1 ? 1 : 2 * ring;
-        for (let i = cx - ring; i <= cx + ring; i += stepI) {
-          const b = spatialHashBucket(i, j, wBits, hBits);
-          const e = cellStart[b + 1];
-          for (let u = cellStart[b]; u < e; u++) {
-            if (scx[u] !== i || scy[u] !== j) continue;
+      if (!settled && needRings > MAX_RINGS) {
+        const lb = edge + maxRing * cs;
+        if (!(lb * lb > bound2)) {
+          n = 0;
+          bound2 = r * r;
+          for (let u = 0; u < hash.count; u++) {
+            if (u === t) continue;
             const dx = sx[u] - x, dy = sy[u] - y;
             const d2 = dx * dx + dy * dy;
             if (d2 > bound2) continue;
@@ -154,35 +213,6 @@ export function boidsTopologicalSorted(
             bd[p] = d2; bs[p] = u;
             if (n === kk) bound2 = bd[last];
           }
-        }
-      }
-    }
-    if (!settled && needRings > MAX_RINGS) {
-      const lb = edge + maxRing * cs;
-      if (!(lb * lb > bound2)) {
-        n = 0;
-        bound2 = r * r;
-        for (let u = 0; u < hash.count; u++) {
-          if (u === t) continue;
-          const dx = sx[u] - x, dy = sy[u] - y;
-          const d2 = dx * dx + dy * dy;
-          if (d2 > bound2) continue;
-          const id = sid[u];
-          let p: number;
-          if (n < kk) { p = n; n++; }
-          else {
-            const ld = bd[last];
-            if (d2 > ld || (d2 === ld && id > sid[bs[last]])) continue;
-            p = last;
-          }
-          while (p > 0) {
-            const pd = bd[p - 1];
-            if (pd < d2 || (pd === d2 && sid[bs[p - 1]] < id)) break;
-            bd[p] = pd; bs[p] = bs[p - 1];
-            p--;
-          }
-          bd[p] = d2; bs[p] = u;
-          if (n === kk) bound2 = bd[last];
         }
       }
     }

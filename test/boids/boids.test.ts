@@ -7,10 +7,11 @@ import { setPreferredVelocity, spawnAgent } from '../../src/world/agents';
 import { setSteering } from '../../systems/steering';
 import { STEER_FOLLOW } from '../../components/steering';
 import { step } from '../../src/world/step';
-import { boidsAccelerations, setBoids } from '../../systems/boids';
+import { boidsAccelerations, boidsApply, boidsSystem, setBoids } from '../../systems/boids';
 import { boidsTopologicalSorted } from '../../src/boids/fused';
 import { boidsComponent } from '../../components/boids';
 import { spatialHashSystem } from '../../systems/spatial-hash';
+import { queryKNearestBatch } from '../../src/spatial/hash';
 import { InvalidArgumentError, UnknownEntityError } from '../../src/core/errors';
 
 const close = (a: number, b: number, tol = 1e-12) => expect(Math.abs(a - b)).toBeLessThanOrEqual(tol);
@@ -68,21 +69,27 @@ describe('bruteForceKNearest / bruteForceRadius', () => {
   });
 });
 
+/** The clustered test crowd: three clusters of different density, a sparse halo, far outliers, exact duplicates. */
+function clusteredFlock() {
+  const world = createCrowd({ maxAgents: 2000, seed: 6, cellSize: 1.5 });
+  const rng = createRng(21);
+  for (let i = 0; i < 1500; i++) {
+    // Three clusters of different density, a sparse halo, far outliers (found only through the linear fallback
+    // of a huge search cap), and some exact duplicates.
+    const c = i % 4;
+    const far = i % 250 === 1 ? 3000 * (1 + (i % 3)) : 0;
+    const x = far + (c === 3 ? rngFloat(rng) * 200 - 100 : c * 30 + (rngFloat(rng) - 0.5) * (4 + 10 * c));
+    const y = c === 3 ? rngFloat(rng) * 200 - 100 : (rngFloat(rng) - 0.5) * (4 + 10 * c);
+    const e = spawnAgent(world, i % 97 === 0 && i > 0 ? { x: world.position.x[i], y: world.position.y[i] } : { x, y, vx: rngFloat(rng) - 0.5, vy: rngFloat(rng) - 0.5 });
+    setBoids(world, e, { k: 1 + (i % 9), radius: i % 5 === 0 ? 3 : i % 7 === 0 ? 1e4 : 50, separation: 0.7, alignment: 1.1, cohesion: 0.4 });
+  }
+  spatialHashSystem(world);
+  return world;
+}
+
 describe('boidsTopologicalSorted', () => {
   it('gives bit-identical accelerations to the generic queryKNearest path (clustered, sparse, capped radius, duplicates)', () => {
-    const world = createCrowd({ maxAgents: 2000, seed: 6, cellSize: 1.5 });
-    const rng = createRng(21);
-    for (let i = 0; i < 1500; i++) {
-      // Three clusters of different density, a sparse halo, far outliers (found only through the linear fallback
-      // of a huge search cap), and some exact duplicates.
-      const c = i % 4;
-      const far = i % 250 === 1 ? 3000 * (1 + (i % 3)) : 0;
-      const x = far + (c === 3 ? rngFloat(rng) * 200 - 100 : c * 30 + (rngFloat(rng) - 0.5) * (4 + 10 * c));
-      const y = c === 3 ? rngFloat(rng) * 200 - 100 : (rngFloat(rng) - 0.5) * (4 + 10 * c);
-      const e = spawnAgent(world, i % 97 === 0 && i > 0 ? { x: world.position.x[i], y: world.position.y[i] } : { x, y, vx: rngFloat(rng) - 0.5, vy: rngFloat(rng) - 0.5 });
-      setBoids(world, e, { k: 1 + (i % 9), radius: i % 5 === 0 ? 3 : i % 7 === 0 ? 1e4 : 50, separation: 0.7, alignment: 1.1, cohesion: 0.4 });
-    }
-    spatialHashSystem(world);
+    const world = clusteredFlock();
     const cap = world.capacity + 1;
     const gx = new Float64Array(cap), gy = new Float64Array(cap), fx = new Float64Array(cap), fy = new Float64Array(cap);
     const nGeneric = boidsAccelerations(world, world.agents.dense, 0, world.agents.count, gx, gy, null);
@@ -98,6 +105,35 @@ describe('boidsTopologicalSorted', () => {
     expect(nFused).toBe(nGeneric);
     expect(Array.from(fx)).toEqual(Array.from(gx));
     expect(Array.from(fy)).toEqual(Array.from(gy));
+  });
+  it('with neighbours from a batch query at any radius: bit-identical to the generic path (agents the batch does not settle run the ring search)', () => {
+    const world = clusteredFlock();
+    const cap = world.capacity + 1;
+    const gx = new Float64Array(cap), gy = new Float64Array(cap);
+    const nGeneric = boidsAccelerations(world, world.agents.dense, 0, world.agents.count, gx, gy, null);
+    const h = world.hash, n = h.count, b = boidsComponent(world), K = 9;
+    const S = (src: ArrayLike<number>, Ctor: Float64ArrayConstructor | Int32ArrayConstructor) => { const a = new Ctor(n); for (let t = 0; t < n; t++) a[t] = src[h.sortedIds[t]]; return a; };
+    const slotOf = new Int32Array(cap);
+    for (let t = 0; t < n; t++) slotOf[h.sortedIds[t]] = t;
+    const ids = new Int32Array(n * K), d2 = new Float64Array(n * K), counts = new Int32Array(n);
+    let settledByBatch = 0, searched = 0;
+    // Radii below, around and above the clusters' k-th distances and above the smallest search caps (3 m).
+    for (const r of [0.05, 0.5, 1.5, 4, 60]) {
+      queryKNearestBatch(h, 0, n, r, K, ids, d2, counts, null, -1, 'slot');
+      const ks = S(b.k, Int32Array) as Int32Array, rs = S(b.radius, Float64Array) as Float64Array;
+      for (let t = 0; t < n; t++) if (counts[t] >= ks[t] || rs[t] <= r) settledByBatch++; else searched++;
+      const ax = new Float64Array(n), ay = new Float64Array(n), fx = new Float64Array(cap), fy = new Float64Array(cap);
+      const nFused = boidsTopologicalSorted(h, 0, n, new Uint8Array(n).fill(1), S(world.velocity.x, Float64Array) as Float64Array, S(world.velocity.y, Float64Array) as Float64Array,
+        ks, rs, S(b.wSep, Float64Array) as Float64Array, S(b.wAli, Float64Array) as Float64Array, S(b.wCoh, Float64Array) as Float64Array, ax, ay,
+        { ids, counts, k: K, r, slotOf });
+      for (let t = 0; t < n; t++) { fx[h.sortedIds[t]] = ax[t]; fy[h.sortedIds[t]] = ay[t]; }
+      expect(nFused, `batch radius ${r}`).toBe(nGeneric);
+      expect(Array.from(fx), `batch radius ${r}`).toEqual(Array.from(gx));
+      expect(Array.from(fy), `batch radius ${r}`).toEqual(Array.from(gy));
+    }
+    // Both branches ran: agents answered from the batch, and agents it could not settle.
+    expect(settledByBatch).toBeGreaterThan(1000);
+    expect(searched).toBeGreaterThan(1000);
   });
 });
 
@@ -129,6 +165,40 @@ describe('boidsSystem', () => {
     }
     // Neighbour order differs between hash and brute force (sums in another order): round-off only.
     expect(maxErr).toBeLessThan(1e-9);
+  });
+  it('its batch path (most agents topological) gives the same preferred velocities as the generic per-agent queries, frame after frame', () => {
+    // boidsSystem answers a mostly topological crowd with one batch k-nearest query and an adaptive radius; the
+    // reference world computes the same frames with boidsAccelerations (one queryKNearest per agent) + boidsApply.
+    const make = () => {
+      const w = createCrowd({ maxAgents: 900, seed: 8, cellSize: 2 });
+      w.enabled.orca = false;
+      const rng = createRng(31);
+      for (let i = 0; i < 800; i++) {
+        const e = spawnAgent(w, { x: (rngFloat(rng) - 0.5) * (i % 10 === 0 ? 400 : 35), y: (rngFloat(rng) - 0.5) * 35, vx: 1, vy: rngFloat(rng) - 0.5, maxSpeed: 3 });
+        setBoids(w, e, { mode: 'topological', k: 3 + (i % 6), radius: i % 3 === 0 ? 2.5 : 40, minSpeed: 0.5 });
+      }
+      return w;
+    };
+    const a = make(), ref = make();
+    const cap = ref.capacity + 1, ax = new Float64Array(cap), ay = new Float64Array(cap);
+    for (let f = 0; f < 30; f++) {
+      spatialHashSystem(a); spatialHashSystem(ref);
+      boidsSystem(a, 0.05);
+      boidsAccelerations(ref, ref.agents.dense, 0, ref.agents.count, ax, ay, null);
+      boidsApply(ref, 0, ref.agents.count, 0.05, ax, ay);
+      expect(Array.from(a.preferredVelocity.x), `frame ${f}`).toEqual(Array.from(ref.preferredVelocity.x));
+      expect(Array.from(a.preferredVelocity.y), `frame ${f}`).toEqual(Array.from(ref.preferredVelocity.y));
+      // move both the same way
+      for (const w of [a, ref]) {
+        for (let i = 0; i < w.agents.count; i++) {
+          const e = w.agents.dense[i];
+          w.position.x[e] += w.preferredVelocity.x[e] * 0.05; w.position.y[e] += w.preferredVelocity.y[e] * 0.05;
+          w.velocity.x[e] = w.preferredVelocity.x[e]; w.velocity.y[e] = w.preferredVelocity.y[e];
+        }
+      }
+    }
+    // the batch path ran and adapted its radius
+    expect((a.systems.boids as { batchRadius: Float64Array }).batchRadius[0]).toBeGreaterThan(0);
   });
   it('is deterministic: same seed and inputs give bit-identical positions', () => {
     const runOnce = () => {
