@@ -2,6 +2,7 @@ import type { CrowdWorld } from '../src/world/crowd';
 import { InvalidArgumentError } from '../src/core/errors';
 import { requireFinite, requireInteger, requireNonNegative, requireNonNegativeOrInfinity, requirePositive } from '../src/core/validate';
 import { requireAgent } from '../src/world/agents';
+import { onDespawn } from '../src/world/registry';
 import { nowMs, profileCount, profileRecord } from '../src/world/profiler';
 import { arriveMovingArr, evadeArr, fleeArr, followVelocityArr, pursueArr, seekArr, wanderArr } from '../src/steering/behaviours';
 import { accumulateTruncatedArr } from '../src/steering/combine';
@@ -14,19 +15,70 @@ import {
 } from '../components/steering';
 import { lodComponent, LOD_STEER } from '../components/lod';
 
-/** World-level steering state: the wall segments and their grid. */
+/**
+ * World-level steering state: the wall segments and their grid, and the agents that reference other agents
+ * (pursueEid or threatEid set through setSteering), in the order they were first set: when an agent is despawned,
+ * the references to it among them are cleared (clearReferencesTo), before bitecs can give its id to a new agent.
+ */
 export interface SteeringWorldState {
   walls: SegmentGrid | null;
   feelers: FeelerParams;
+  referrers: Int32Array;
+  referrerCount: number;
+  /** 1 for the entities in referrers[0 .. referrerCount). */
+  isReferrer: Uint8Array;
 }
 
 function steeringState(world: CrowdWorld): SteeringWorldState {
   let s = world.systems.steering as SteeringWorldState | undefined;
   if (s === undefined) {
-    s = { walls: null, feelers: { ...DEFAULT_FEELER_PARAMS } };
+    s = { walls: null, feelers: { ...DEFAULT_FEELER_PARAMS }, referrers: new Int32Array(0), referrerCount: 0, isReferrer: new Uint8Array(0) };
     world.systems.steering = s;
   }
+  // The hook is per world (also a world whose steering state came from a snapshot): registered once.
+  if (!world.registry.despawnHooks.includes(clearReferencesTo)) onDespawn(world, clearReferencesTo);
   return s;
+}
+
+/** Note agent eid as one whose pursueEid/threatEid points at another agent (see SteeringWorldState). */
+function addReferrer(world: CrowdWorld, eid: number): void {
+  const st = steeringState(world);
+  if (st.isReferrer.length <= eid) st.isReferrer = growU8(st.isReferrer, world.capacity + 1);
+  if (st.isReferrer[eid] !== 0) return;
+  if (st.referrerCount === st.referrers.length) {
+    const next = new Int32Array(Math.max(16, 2 * st.referrers.length));
+    next.set(st.referrers);
+    st.referrers = next;
+  }
+  st.referrers[st.referrerCount++] = eid;
+  st.isReferrer[eid] = 1;
+}
+
+function growU8(a: Uint8Array, n: number): Uint8Array {
+  const b = new Uint8Array(n);
+  b.set(a);
+  return b;
+}
+
+/**
+ * Despawn hook: clear every pursueEid/threatEid that points at the despawned agent, and drop the referrers that no
+ * longer point anywhere (or are the despawned agent itself). O(referrers), in list order, so deterministic.
+ * Without it a reference would follow the id to whichever agent is spawned into it next.
+ */
+function clearReferencesTo(world: CrowdWorld, dead: number): void {
+  const st = world.systems.steering as SteeringWorldState | undefined;
+  if (st === undefined || st.referrerCount === 0) return;
+  const s = steeringComponent(world);
+  const list = st.referrers;
+  let kept = 0;
+  for (let i = 0; i < st.referrerCount; i++) {
+    const r = list[i];
+    if (s.pursueEid[r] === dead) s.pursueEid[r] = 0;
+    if (s.threatEid[r] === dead) s.threatEid[r] = 0;
+    if (r === dead || (s.pursueEid[r] === 0 && s.threatEid[r] === 0)) { st.isReferrer[r] = 0; continue; }
+    list[kept++] = r;
+  }
+  st.referrerCount = kept;
 }
 
 /**
@@ -65,7 +117,9 @@ const WEIGHT_KEYS = ['avoid', 'evade', 'flee', 'pursue', 'seek', 'arrive', 'foll
 
 /**
  * Configure an agent's steering. Validates everything first (typed errors naming the field), then applies.
- * Entities referenced by pursueEid/threatEid must be live agents; 0 clears them.
+ * Entities referenced by pursueEid/threatEid must be live agents; 0 clears them. When the referenced agent is
+ * despawned, the reference is cleared (to 0) at once, so it never follows the id to an agent spawned into it later.
+ * (Set references through here: writes straight into the component's arrays are not tracked.)
  */
 export function setSteering(world: CrowdWorld, eid: number, cfg: SteeringConfig): void {
   requireAgent(world, eid);
@@ -133,6 +187,7 @@ export function setSteering(world: CrowdWorld, eid: number, cfg: SteeringConfig)
   if (cfg.lookAhead !== undefined) s.lookAhead[eid] = cfg.lookAhead;
   if (cfg.smoothing !== undefined) s.smoothing[eid] = cfg.smoothing;
   if (cfg.turnRate !== undefined) s.turnRate[eid] = cfg.turnRate;
+  if (s.pursueEid[eid] !== 0 || s.threatEid[eid] !== 0) addReferrer(world, eid);
 }
 
 // Scratch owned by the steering system (no allocation per frame). The kernels are called in their array forms:

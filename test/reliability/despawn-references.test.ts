@@ -7,14 +7,12 @@ import { steeringComponent, STEER_EVADE, STEER_PURSUE } from '../../components/s
 
 /**
  * References between agents across a despawn. bitecs recycles a freed id for the next spawn, so a reference to a
- * despawned agent that nobody clears silently points at the newcomer. Known defect (2026-11-29, docs/RELIABILITY.md):
- * the steering system keeps pursueEid/threatEid of a despawned agent (it has no despawn hook; `live` in
- * systems/steering.ts accepts the recycled id). Pinned with it.fails: each flips to a failure once the steering system
- * clears them, and must then become a plain `it`. The soak (`release` in soak-run.ts) and the steering scenario clear
- * these references themselves meanwhile.
+ * despawned agent that nobody clears silently points at the newcomer. Found 2026-11-29 (docs/RELIABILITY.md): the
+ * steering system kept pursueEid/threatEid of a despawned agent. Fixed: its despawn hook clears them (both tests
+ * failed before the fix, at the 'cleared' assertions).
  */
 describe('steering references to a despawned agent', () => {
-  it.fails('a pursuer does not chase a new agent spawned into its despawned target\'s id', () => {
+  it('a pursuer does not chase a new agent spawned into its despawned target\'s id', () => {
     const w = createCrowd({ maxAgents: 8, seed: 1 });
     const a = spawnAgent(w, { x: 0, y: 0, maxSpeed: 2 });
     const b = spawnAgent(w, { x: 10, y: 0, maxSpeed: 1 });
@@ -28,7 +26,7 @@ describe('steering references to a despawned agent', () => {
     expect(w.position.x[a], 'the pursuer did not turn round toward the newcomer').toBeGreaterThan(0);
   });
 
-  it.fails('an evader does not flee a new agent spawned into its despawned threat\'s id', () => {
+  it('an evader does not flee a new agent spawned into its despawned threat\'s id', () => {
     const w = createCrowd({ maxAgents: 8, seed: 1 });
     const a = spawnAgent(w, { x: 0, y: 0, maxSpeed: 2 });
     const b = spawnAgent(w, { x: -3, y: 0, maxSpeed: 0 });
@@ -38,5 +36,26 @@ describe('steering references to a despawned agent', () => {
     expect(c, 'bitecs recycled the id').toBe(b);
     step(w, 1 / 30);
     expect(steeringComponent(w).threatEid[a], 'threat cleared').not.toBe(c);
+  });
+
+  it('clears only references to the despawned agent, for many referrers, and survives the referrer\'s own despawn', () => {
+    const w = createCrowd({ maxAgents: 64, seed: 2 });
+    const ids: number[] = [];
+    for (let i = 0; i < 40; i++) ids.push(spawnAgent(w, { x: i, y: 0, maxSpeed: 1 }));
+    // agent i pursues i + 1 and is threatened by i + 2 (mod 40)
+    for (let i = 0; i < 40; i++) setSteering(w, ids[i], { behaviours: STEER_PURSUE | STEER_EVADE, pursueEid: ids[(i + 1) % 40], threatEid: ids[(i + 2) % 40] });
+    const s = steeringComponent(w);
+    despawnAgent(w, ids[10]);
+    for (let i = 0; i < 40; i++) {
+      if (i === 10) continue;
+      expect(s.pursueEid[ids[i]]).toBe(ids[(i + 1) % 40] === ids[10] ? 0 : ids[(i + 1) % 40]);
+      expect(s.threatEid[ids[i]]).toBe(ids[(i + 2) % 40] === ids[10] ? 0 : ids[(i + 2) % 40]);
+    }
+    despawnAgent(w, ids[9]); // pursued 10 (already cleared), threatened by... referenced by 7 (threat) and 8 (pursue)
+    expect(s.pursueEid[ids[8]]).toBe(0);
+    expect(s.threatEid[ids[7]]).toBe(0);
+    expect(s.pursueEid[ids[7]]).toBe(ids[8]);
+    for (let i = 0; i < 30; i++) step(w, 1 / 30);
+    for (let i = 0; i < 40; i++) if (i !== 9 && i !== 10) expect(Number.isFinite(w.position.x[ids[i]])).toBe(true);
   });
 });
