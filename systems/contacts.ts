@@ -35,7 +35,7 @@ import type { CrowdWorld } from '../src/world/crowd';
 import { nowMs, profileCount, profileRecord } from '../src/world/profiler';
 import { requireInteger, requireNonNegative, requireFinite } from '../src/core/validate';
 import { InvalidArgumentError } from '../src/core/errors';
-import { dcos, dsin } from '../src/core/dmath';
+import { dcos, dsin, dsincosArr } from '../src/core/dmath';
 import { agentShapeComponent, agentShapeTable } from '../components/shape';
 import { lodComponent, LOD_CONTACTS } from '../components/lod';
 import { circleShape } from '../src/collision/shapes2d';
@@ -369,15 +369,21 @@ function agentShape(world: CrowdWorld, eid: number, table: Shape2[], shapeIdx: I
     pose[2] = 1; pose[3] = 0;
     // a circle of the agent's radius: reuse one per distinct radius value seen this frame is overkill; the shape
     // only carries the radius, so one scratch circle object per side is rewritten instead
-    return circleOf(world.agent.radius[eid], circles);
+    return circleOf(world.agent.radius, eid, circles);
   }
-  const a = angle[eid];
-  pose[2] = dcos(a); pose[3] = dsin(a);
+  // array form: dcos/dsin return doubles, boxed when this is not inlined (once per shaped agent per pair)
+  dsincosArr(angle, eid, _sinCos, 0);
+  pose[2] = _sinCos[1]; pose[3] = _sinCos[0];
   return table[k];
 }
-/** A scratch circle shape with the given radius (two slots, so A and B can both be default circles). */
+const _sinCos = new Float64Array(2);
+/**
+ * A scratch circle shape of radius radius[eid] (two slots, so A and B can both be default circles). The radius is
+ * read here from the array, not passed: a double argument of a call V8 does not inline is boxed.
+ */
 let _circleSlot = 0;
-function circleOf(r: number, circles: Shape2[]): Shape2 {
+function circleOf(radius: Float64Array, eid: number, circles: Shape2[]): Shape2 {
+  const r = radius[eid];
   const c = circles[_circleSlot];
   _circleSlot ^= 1;
   (c as { radius: number }).radius = r;

@@ -17,7 +17,8 @@
  *
  * Scenarios: the horde (flow-field navigation, LOD on so every tier runs: near agents with ORCA, metric boids and
  * contacts, mid agents with topological boids, far agents staggered) and wander (boids, ORCA and contacts for all),
- * then astar, rts and steering (1,000 agents each) for A* paths, navmesh corridors, formations and steering.
+ * then astar, rts and steering (1,000 agents each) for A* paths, navmesh corridors, formations and steering, and
+ * contacts (500 agents, every fifth a box) for the 2D manifold against shapes and walls.
  * Prints one JSON line: { perSystem: { 'scenario/system': [heapBytes, youngBytes] per call },
  * stepBytesPerFrame: { scenario: [heapBytes, youngBytes] per frame } }.
  */
@@ -142,10 +143,12 @@ async function main(): Promise<void> {
     ['horde', () => createHorde({ agents: 5000, seed: 11 }), true],
     ['wander', () => getScenario('wander').create({ agents: 2000, seed: 12 }), true],
     // Coverage of the systems the two above leave idle: A* paths (astar), navmesh corridors + formations (rts),
-    // steering behaviours (steering).
+    // steering behaviours (steering), shaped agents and static shapes in the contacts pass (contacts: every fifth
+    // agent a box, GJK/EPA and clipping against discs, boxes and walls).
     ['astar', () => getScenario('astar').create({ agents: 1000, seed: 13 }), false],
     ['rts', () => getScenario('rts').create({ agents: 1000, seed: 14 }), false],
     ['steering', () => getScenario('steering').create({ agents: 1000, seed: 15 }), false],
+    ['contacts', () => getScenario('contacts').create({ agents: 500, seed: 16 }), false],
   ];
   const perSystem: Record<string, [number, number]> = {};
   const stepBytesPerFrame: Record<string, [number, number]> = {};

@@ -32,12 +32,17 @@ const SYSTEMS = [
 ];
 const SCENARIOS = ['horde', 'wander'];
 /** Scenarios measured per system only (their whole step is dominated by the known cases below). */
-const COVERAGE = ['astar', 'rts', 'steering'];
+const COVERAGE = ['astar', 'rts', 'steering', 'contacts'];
 
 /**
  * Known to allocate per frame: none (an entry in KNOWN marks a case it.fails: it still runs and must keep failing
  * until fixed).
  *
+ * Fixed: contactsSystem with shaped agents (contacts scenario, 500 agents, every fifth a box: 1.3-1.4 MB per call
+ * before, ~170 bytes after, 2026-11-29; reported by the soak work, the scenario was not covered here). The 2D
+ * manifold (src/collision/manifold2d.ts) kept its per-pair doubles in module-level `let`s, and each write of a double
+ * to a module variable boxes it; its helpers also passed and returned doubles across calls V8 does not inline. Now
+ * one Float64Array of named slots and Smi-only helper signatures; outputs bit-identical on 200,000 random pairs.
  * Fixed: formationSystem (rts, ~0.7 KB per call before, 50-64 bytes after, 2026-11-29). The anchor's step runs once
  * per group per frame, too rarely to leave V8's interpreter on its own (~1,400 calls), and the interpreter boxes every
  * double it computes; advanceAnchor's bytecode (787 bytes, plus datan2/dsin/dcos) was over TurboFan's inlining limit
