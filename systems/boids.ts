@@ -123,37 +123,46 @@ export function boidsSystem(world: CrowdWorld, dt: number): void {
     const lodFlags = lodComponent(world).flags;
     const sid = hash.sortedIds, vx = world.velocity.x, vy = world.velocity.y, maskA = world.agent.mask;
     if (_boidsSlotOf.length < cap) { _boidsSlotOf = new Int32Array(cap); _boidsPre.slotOf = _boidsSlotOf; }
-    let others = 0, fusedCount = 0, kMax = 0, rMax = 0;
+    // Pass 1: who flocks, and who takes the fused pass.
+    let others = 0, fusedCount = 0;
     for (let t = 0; t < n; t++) {
       const e = sid[t];
-      _boidsVxS[t] = vx[e]; _boidsVyS[t] = vy[e];
-      _boidsSlotOf[e] = t;
       const flocks = b.enabled[e] !== 0 && (lodFlags[e] & LOD_BOIDS) !== 0;
       const fused = flocks && b.mode[e] === BOIDS_TOPOLOGICAL && maskA[e] === -1;
       _boidsFused[e] = fused ? 1 : 0;
       _boidsUseS[t] = fused ? 1 : 0;
-      if (fused) {
+      if (fused) fusedCount++;
+      else if (!flocks) { _boidsAx[e] = 0; _boidsAy[e] = 0; } else others++;
+    }
+    found = 0;
+    if (fusedCount > 0) {
+      // Pass 2 (only with topological agents: a metric crowd skips these random reads): velocities of every slot
+      // (any agent can be a neighbour) and the fused agents' parameters, in slot order.
+      let kMax = 0, rMax = 0;
+      for (let t = 0; t < n; t++) {
+        const e = sid[t];
+        _boidsVxS[t] = vx[e]; _boidsVyS[t] = vy[e];
+        _boidsSlotOf[e] = t;
+        if (_boidsUseS[t] === 0) continue;
         const k = b.k[e], r = b.radius[e];
         _boidsKS[t] = k; _boidsRS[t] = r;
         _boidsSepS[t] = b.wSep[e]; _boidsAliS[t] = b.wAli[e]; _boidsCohS[t] = b.wCoh[e];
-        fusedCount++;
         if (k > kMax) kMax = k;
         if (r > rMax) rMax = r;
       }
-      if (!flocks) { _boidsAx[e] = 0; _boidsAy[e] = 0; } else if (!fused) others++;
-    }
-    // Most agents topological: one batch k-nearest query over the whole hash first (src/spatial/knn-dense.ts, its
-    // fastest kernel), with a radius that usually holds k neighbours; the few agents it does not settle run the
-    // ring search in the fused pass. Same neighbours either way, so the same accelerations.
-    const batch = fusedCount >= 64 && 2 * fusedCount >= n && kMax <= BATCH_MAX_K;
-    if (batch) batchNeighbours(world, n, kMax, rMax);
-    found = boidsTopologicalSorted(hash, 0, n, _boidsUseS, _boidsVxS, _boidsVyS, _boidsKS, _boidsRS, _boidsSepS, _boidsAliS, _boidsCohS, _boidsAxS, _boidsAyS, batch ? _boidsPre : null);
-    if (batch) adaptBatchRadius(world, n, fusedCount, rMax);
-    // Scatter back to entity order for the apply pass.
-    for (let t = 0; t < n; t++) {
-      if (_boidsUseS[t] === 0) continue;
-      const e = sid[t];
-      _boidsAx[e] = _boidsAxS[t]; _boidsAy[e] = _boidsAyS[t];
+      // Most agents topological: one batch k-nearest query over the whole hash first (src/spatial/knn-dense.ts, its
+      // fastest kernel), with a radius that usually holds k neighbours; the few agents it does not settle run the
+      // ring search in the fused pass. Same neighbours either way, so the same accelerations.
+      const batch = fusedCount >= 64 && 2 * fusedCount >= n && kMax <= BATCH_MAX_K;
+      if (batch) batchNeighbours(world, n, kMax, rMax);
+      found = boidsTopologicalSorted(hash, 0, n, _boidsUseS, _boidsVxS, _boidsVyS, _boidsKS, _boidsRS, _boidsSepS, _boidsAliS, _boidsCohS, _boidsAxS, _boidsAyS, batch ? _boidsPre : null);
+      if (batch) adaptBatchRadius(world, n, fusedCount, rMax);
+      // Scatter back to entity order for the apply pass.
+      for (let t = 0; t < n; t++) {
+        if (_boidsUseS[t] === 0) continue;
+        const e = sid[t];
+        _boidsAx[e] = _boidsAxS[t]; _boidsAy[e] = _boidsAyS[t];
+      }
     }
     if (others > 0) found += boidsAccelerations(world, sid, 0, n, _boidsAx, _boidsAy, _boidsFused);
   } else {
