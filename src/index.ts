@@ -258,7 +258,7 @@ export type { GjkCache, DistanceOutput } from './collision/gjk';
 export { EPA_MAX_ITERATIONS } from './collision/epa';
 export { contactManifold, createManifold, createManifoldInput, lastContactRegion, manifoldPointOnA, MAX_MANIFOLD_POINTS } from './collision/manifold';
 export type { Manifold, ManifoldInput } from './collision/manifold';
-export { circleShape, polygonShape, boxShape2, createPose2, setPose2, MAX_POLYGON_VERTICES } from './collision/shapes2d';
+export { circleShape, polygonShape, boxShape2, createPose2, setPose2, MAX_POLYGON_VERTICES, MIN_POLYGON_EXTENT } from './collision/shapes2d';
 export type { Shape2, Pose2 } from './collision/shapes2d';
 export {
   contactManifold2, createManifold2, createManifold2Input, createGjkCache2, lastContactRegion2, GJK2_MAX_ITERATIONS, EPA2_MAX_ITERATIONS,

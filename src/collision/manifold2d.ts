@@ -233,13 +233,17 @@ function gjk2(a: Shape2, b: Shape2, full: boolean): void {
 }
 
 // ---- EPA in 2D: an ordered polygon (counter-clockwise) inside D = A − B, grown towards its nearest edge ----
+// It runs on the cores (polygons, points), whose difference is a polygon: EPA then ends exactly, on one of its edges,
+// and the caller adds the radii. (On the rounded shapes themselves it crept along the arcs of a rounded corner until
+// its iteration cap and could fold the polygon through round-off: a disc centred on a box reported depth 0.02 instead
+// of 0.46; found by the 2D manifold fuzz property, 2026-11-29.)
 const EMAX = EPA2_MAX_ITERATIONS + 8;
 const _ew = new Float64Array(2 * EMAX), _ea = new Float64Array(2 * EMAX), _eb = new Float64Array(2 * EMAX);
 let en = 0, epaIters = 0;
 
 /** Insert the support point along D[K_DIR_X], D[K_DIR_Y] into the EPA polygon at index `at`. */
 function epaPush(a: Shape2, b: Shape2, at: number): void {
-  pushSupport(a, b, 2, true); // slot 2 of the GJK scratch as a temporary
+  pushSupport(a, b, 2, false); // slot 2 of the GJK scratch as a temporary
   for (let i = en; i > at; i--) {
     _ew[2 * i] = _ew[2 * i - 2]; _ew[2 * i + 1] = _ew[2 * i - 1]; _ea[2 * i] = _ea[2 * i - 2]; _ea[2 * i + 1] = _ea[2 * i - 1]; _eb[2 * i] = _eb[2 * i - 2]; _eb[2 * i + 1] = _eb[2 * i - 1];
   }
@@ -300,7 +304,7 @@ function epa2(a: Shape2, b: Shape2): void {
     }
     if (it >= EPA2_MAX_ITERATIONS || en >= EMAX) break;
     D[K_DIR_X] = bnx; D[K_DIR_Y] = bny;
-    pushSupport(a, b, 2, true);
+    pushSupport(a, b, 2, false);
     const gain = bnx * _sw[4] + bny * _sw[5] - bd;
     if (gain <= tol) break;
     epaPush(a, b, bi + 1); // along the same direction
@@ -415,7 +419,10 @@ export function contactManifold2(input: Manifold2Input, out: Manifold2, cache?: 
     } else {
       epa2(a, b);
       out.epaIterations = epaIters;
-      nx = D[K_EPA_NX]; ny = D[K_EPA_NY]; depth = D[K_EPA_DEPTH]; ax = D[K_EPA_AX]; ay = D[K_EPA_AY]; bx = D[K_EPA_BX]; by = D[K_EPA_BY];
+      // EPA ran on the cores: the rounded shapes' penetration is the cores' plus both radii, along the same normal
+      // (D = D_core ⊕ disc(r_A + r_B)), and the surface points lie a radius out from the core points.
+      nx = D[K_EPA_NX]; ny = D[K_EPA_NY]; depth = D[K_EPA_DEPTH] + r;
+      ax = D[K_EPA_AX] + nx * a.radius; ay = D[K_EPA_AY] + ny * a.radius; bx = D[K_EPA_BX] - nx * b.radius; by = D[K_EPA_BY] - ny * b.radius;
     }
   }
   if (cache) { cache.dir[0] = nx; cache.dir[1] = ny; cache.valid = true; }

@@ -11,6 +11,11 @@ import { dcos, dsin } from '../core/dmath';
 
 /** Largest vertex count of a 2D polygon. */
 export const MAX_POLYGON_VERTICES = 64;
+/**
+ * Smallest accepted polygon extent (bounding-box side), metres. Below it the squared edge lengths and the area
+ * underflow (a polygon 1e-158 m across got NaN edge normals; found by the 2D manifold fuzz property, 2026-11-29).
+ */
+export const MIN_POLYGON_EXTENT = 1e-9;
 
 export interface Shape2 {
   readonly kind: 'circle' | 'polygon';
@@ -47,12 +52,15 @@ export function polygonShape(points: ArrayLike<number>, radius = 0): Shape2 {
   if (n < 3) throw new DegenerateGeometryError('points', n, 'a polygon needs at least 3 points');
   if (n > 4 * MAX_POLYGON_VERTICES) throw new CapacityError('points', n, `at most ${4 * MAX_POLYGON_VERTICES} points`);
   const pts: { x: number; y: number }[] = [];
-  let scale = 0;
+  let scale = 0, x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
   for (let i = 0; i < n; i++) {
     const x = requireFinite(`points[${2 * i}]`, points[2 * i]), y = requireFinite(`points[${2 * i + 1}]`, points[2 * i + 1]);
     pts.push({ x, y });
     scale = Math.max(scale, Math.abs(x), Math.abs(y));
+    x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y);
   }
+  const extent = Math.max(x1 - x0, y1 - y0);
+  if (!(extent >= MIN_POLYGON_EXTENT)) throw new DegenerateGeometryError('points', extent, `the points span less than ${MIN_POLYGON_EXTENT} m`);
   pts.sort((a, b) => a.x - b.x || a.y - b.y);
   const eps = 1e-12 * scale * scale;
   const cross = (o: { x: number; y: number }, a: { x: number; y: number }, b: { x: number; y: number }) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
@@ -69,6 +77,7 @@ export function polygonShape(points: ArrayLike<number>, radius = 0): Shape2 {
     const a = hull[i], b = hull[(i + 1) % m];
     verts[2 * i] = a.x; verts[2 * i + 1] = a.y;
     const ex = b.x - a.x, ey = b.y - a.y, l = Math.sqrt(ex * ex + ey * ey);
+    if (!(l > 0 && Number.isFinite(ey / l) && Number.isFinite(ex / l))) throw new DegenerateGeometryError('points', l, 'an edge of the hull has no usable length');
     normals[2 * i] = ey / l; normals[2 * i + 1] = -ex / l;
     const cr = a.x * b.y - a.y * b.x;
     area += cr; cx += (a.x + b.x) * cr; cy += (a.y + b.y) * cr;

@@ -19,6 +19,7 @@ import {
   snapshot, restore, hashBytes, stateHash, type CrowdWorld, type Grid,
   addObstacle, enableOrca, setOrcaParams, sphereShape, boxShape, hullShape, setPoseQuat, createPose,
   contactManifold, createManifold, createManifoldInput, MAX_HULL_INPUT,
+  circleShape, polygonShape, MAX_POLYGON_VERTICES, MIN_POLYGON_EXTENT,
 } from '../../src/index';
 import { $internal } from 'bitecs';
 import { systemStateBytes } from '../../src/reliability/snapshot';
@@ -434,6 +435,21 @@ export const ROWS: Row[] = [
     polygon: throws(DegenerateGeometryError, 'points', () => ({ call: () => hullShape([0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0, 2, 3, 0]) })),
     points: throws(DegenerateGeometryError, 'points', () => ({ call: () => hullShape([0, 0, 0, 1, 0, 0, 0, 1, 0]) })),
     oversized: throws(CapacityError, 'points', () => ({ call: () => hullShape(new Array(3 * (MAX_HULL_INPUT + 1)).fill(0).map((_, i) => (i * 7919) % 101)) })),
+  } },
+  { entry: 'circleShape / polygonShape(...)', cells: {
+    nan: throws(InvalidArgumentError, /points\[\d+\]/, () => ({ call: () => polygonShape([0, 0, 1, 0, 0, Infinity]) })),
+    size: { label: 'InvalidArgument (`radius`)', check() {
+      throws(InvalidArgumentError, 'radius', () => ({ call: () => circleShape(0) })).check();
+      throws(InvalidArgumentError, 'radius', () => ({ call: () => polygonShape([0, 0, 1, 0, 0, 1], -0.1) })).check();
+    } },
+    polygon: { label: 'DegenerateGeometry (`points`: collinear, or spanning less than MIN_POLYGON_EXTENT)', check() {
+      throws(DegenerateGeometryError, 'points', () => ({ call: () => polygonShape([0, 0, 1, 1, 2, 2, 3, 3]) })).check();
+      // 1e-158 m across (fuzz finding, 2026-11-29: its squared edge lengths underflowed to NaN normals)
+      throws(DegenerateGeometryError, 'points', () => ({ call: () => polygonShape([0, 0, 2e-166, 0, 0, 1.2e-158]) })).check();
+      throws(DegenerateGeometryError, 'points', () => ({ call: () => polygonShape([5, 5, 5 + MIN_POLYGON_EXTENT / 2, 5, 5, 5 + MIN_POLYGON_EXTENT / 2]) })).check();
+    } },
+    points: throws(DegenerateGeometryError, 'points', () => ({ call: () => polygonShape([0, 0, 1, 0]) })),
+    oversized: throws(CapacityError, 'points', () => ({ call: () => polygonShape(new Array(2 * (4 * MAX_POLYGON_VERTICES + 1)).fill(0).map((_, i) => (i * 7919) % 101)) })),
   } },
   { entry: 'setPoseQuat(out, x, y, z, qx, qy, qz, qw) / contactManifold(input, out)', cells: {
     nan: throws(InvalidArgumentError, 'position', () => ({ call: () => setPoseQuat(createPose(), NaN, 0, 0, 0, 0, 0, 1) })),

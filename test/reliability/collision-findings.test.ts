@@ -3,6 +3,8 @@ import { boxShape, capsuleShape, cylinderShape, hullShape, sphereShape, createPo
 import { contactManifold, createManifold, createManifoldInput } from '../../src/collision/manifold';
 import { createDistanceOutput, gjkDistance } from '../../src/collision/gjk';
 import { createRng, rngRange } from '../../src/core/rng';
+import { circleShape, polygonShape, createPose2, setPose2 } from '../../src/collision/shapes2d';
+import { contactManifold2, createManifold2, createManifold2Input } from '../../src/collision/manifold2d';
 
 // Counterexamples from the long fuzz run of 2026-11-29 (npm run fuzz), pinned with independent oracles.
 
@@ -19,6 +21,25 @@ function toWorld(p: Pose, x: number, y: number, z: number): [number, number, num
 }
 
 describe('collision fuzz findings', () => {
+  it('contactManifold2: a disc centred on a box (and on a rounded box) gets the depth to the nearest side plus its radius (hand: 0.3 + r; was 0.02 at the EPA iteration cap)', () => {
+    // 2D manifold fuzz property, 2026-11-29: EPA ran on the rounded shapes, crept along the arcs of the rounded
+    // corners until its cap and folded its polygon. It runs on the cores now and adds the radii.
+    const r = 0.15865314677663497;
+    const box = polygonShape([-0.5, -0.3, 0.5, -0.3, 0.5, 0.3, -0.5, 0.3]);
+    for (const [dx, dy] of [[0, 0], [0.01, 0.02], [-0.1, 0], [0, -0.05]]) {
+      const m = contactManifold2(createManifold2Input(box, createPose2(0, 0, 0), circleShape(r), createPose2(dx, dy, 0), 0), createManifold2());
+      expect(m.count).toBeGreaterThan(0);
+      expect(Math.abs(m.depth - (0.3 - Math.abs(dy) + r))).toBeLessThan(1e-9); // nearest side: the long one at y = ±0.3
+      expect(Math.abs(Math.abs(m.normal[1]) - 1)).toBeLessThan(1e-9);
+      expect(m.epaIterations).toBeLessThan(10);
+    }
+    // rounded box (radius 0.05) and a rotated pose: depth = 0.3 + 0.05 + r
+    const rounded = polygonShape([-0.5, -0.3, 0.5, -0.3, 0.5, 0.3, -0.5, 0.3], 0.05);
+    const pa = setPose2(createPose2(), 2, -1, 0.7);
+    const m = contactManifold2(createManifold2Input(rounded, pa, circleShape(r), setPose2(createPose2(), 2, -1, 0), 0), createManifold2());
+    expect(Math.abs(m.depth - (0.35 + r))).toBeLessThan(1e-9);
+  });
+
   it('contactManifold: box and cylinder with coincident centres, parallel faces tilted 0..1e-9 rad: depth 0.1 (hand: the smallest of the axis overlaps 0.06+0.05, 0.05+0.05, 0.05+0.05), never negative', () => {
     // EPA folded its polytope (a new face with the origin in front of it) and reported depth −0.1 at 64 iterations.
     const box = boxShape(0.06016719723884632, 0.05, 0.05), cyl = cylinderShape(0.05, 0.05);

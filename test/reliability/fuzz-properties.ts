@@ -17,6 +17,8 @@ import { sphereShape, capsuleShape, boxShape, cylinderShape, hullShape, createPo
 import { gjkDistance, gjkOverlap, createDistanceOutput, GJK_MAX_ITERATIONS } from '../../src/collision/gjk';
 import { contactManifold, createManifold, createManifoldInput } from '../../src/collision/manifold';
 import { EPA_MAX_ITERATIONS } from '../../src/collision/epa';
+import { circleShape, polygonShape, createPose2, setPose2, type Shape2, type Pose2 } from '../../src/collision/shapes2d';
+import { contactManifold2, createManifold2, createManifold2Input, GJK2_MAX_ITERATIONS, EPA2_MAX_ITERATIONS } from '../../src/collision/manifold2d';
 
 export interface FuzzProperty {
   readonly name: string;
@@ -480,6 +482,100 @@ const boxDepthProperty = fc.property(
     check(Math.abs(m.depth - depth) <= 1e-6 * (1 + depth), `box depth ${m.depth}, exact ${depth}`);
   });
 
+// ------------------------------------------------------------------------------------------------ 2D manifold
+
+const shape2Arb: fc.Arbitrary<Shape2> = fc.oneof(
+  dbl(0.05, 2).map((r) => circleShape(r)),
+  fc.array(fc.tuple(dbl(-1.5, 1.5), dbl(-1.5, 1.5)), { minLength: 3, maxLength: 10 }).map((pts) => {
+    try { return polygonShape(pts.flat()); } catch { return polygonShape([-0.5, -0.3, 0.5, -0.3, 0.5, 0.3, -0.5, 0.3]); } // degenerate hull: documented throw
+  }),
+);
+const pose2Arb = fc.record({ x: dbl(-3, 3), y: dbl(-3, 3), angle: dbl(-7, 7) });
+
+/** World vertices of a sharp polygon (through the pose's own cos/sin, as the kernel uses them). */
+function worldVerts(s: Shape2, p: Pose2): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < s.count; i++) {
+    const x = s.verts[2 * i], y = s.verts[2 * i + 1];
+    out.push(p[0] + p[2] * x - p[3] * y, p[1] + p[3] * x + p[2] * y);
+  }
+  return out;
+}
+/** Overlap of the two vertex sets' projections on axis (nx, ny): positive = overlap length, negative = gap. */
+function axisOverlap(va: number[], vb: number[], nx: number, ny: number): number {
+  let a0 = Infinity, a1 = -Infinity, b0 = Infinity, b1 = -Infinity;
+  for (let i = 0; i < va.length; i += 2) { const d = va[i] * nx + va[i + 1] * ny; a0 = Math.min(a0, d); a1 = Math.max(a1, d); }
+  for (let i = 0; i < vb.length; i += 2) { const d = vb[i] * nx + vb[i + 1] * ny; b0 = Math.min(b0, d); b1 = Math.max(b1, d); }
+  return Math.min(a1 - b0, b1 - a0);
+}
+/** Signed distance from (px, py) to a convex polygon given by world vertices (CCW): negative inside. */
+function signedDistance(v: number[], px: number, py: number): number {
+  const n = v.length / 2;
+  let inside = true, best = Infinity, maxLine = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const j = (i + 1) % n, ax = v[2 * i], ay = v[2 * i + 1], ex = v[2 * j] - ax, ey = v[2 * j + 1] - ay, l = Math.hypot(ex, ey);
+    const line = (ex * (py - ay) - ey * (px - ax)) / -l; // > 0 on the outer side (right of a CCW edge)
+    if (line > 0) inside = false;
+    maxLine = Math.max(maxLine, line);
+    const t = Math.max(0, Math.min(1, ((px - ax) * ex + (py - ay) * ey) / (l * l)));
+    best = Math.min(best, Math.hypot(px - ax - t * ex, py - ay - t * ey));
+  }
+  return inside ? maxLine : best;
+}
+
+/**
+ * 2D manifold (contactManifold2) against closed forms: circle–circle by the centre distance, circle–polygon by the
+ * signed distance of the centre, sharp polygon–polygon by the separating axis theorem (the penetration depth is the
+ * smallest overlap over both polygons' edge normals; a gap on any axis beyond the margin means no contact). Also:
+ * finite outputs, at most 2 points, unit normal, iteration caps, and the shapes' overlap along the reported normal
+ * equal to the reported depth (a correct normal is a direction of least penetration).
+ */
+const manifold2Property = fc.property(shape2Arb, shape2Arb, pose2Arb, pose2Arb, dbl(0, 0.2), (sa, sb, pa, pb, margin) => {
+  const poseA = setPose2(createPose2(), pa.x, pa.y, pa.angle), poseB = setPose2(createPose2(), pb.x, pb.y, pb.angle);
+  const m = contactManifold2(createManifold2Input(sa, poseA, sb, poseB, margin), createManifold2());
+  check(m.count >= 0 && m.count <= 2, `count ${m.count}`);
+  check(m.gjkIterations <= GJK2_MAX_ITERATIONS && m.epaIterations <= EPA2_MAX_ITERATIONS, `iterations gjk ${m.gjkIterations} epa ${m.epaIterations}`);
+  const scale = sa.boundingRadius + sb.boundingRadius;
+  const tol = 1e-6 * (1 + scale);
+  if (m.count > 0) {
+    finite(m.depth, 'depth');
+    check(Math.abs(Math.hypot(m.normal[0], m.normal[1]) - 1) < 1e-9, 'normal not unit');
+    for (let i = 0; i < 2 * m.count; i++) finite(m.points[i], `point ${i}`);
+    for (let i = 0; i < m.count; i++) finite(m.depths[i], `depth ${i}`);
+  }
+  // the reference penetration depth (negative: the gap), from closed forms
+  let ref: number;
+  let gapIsExact = true;
+  if (sa.kind === 'circle' && sb.kind === 'circle') ref = sa.radius + sb.radius - Math.hypot(pb.x - pa.x, pb.y - pa.y);
+  else if (sa.kind === 'circle') ref = sa.radius - signedDistance(worldVerts(sb, poseB), poseA[0], poseA[1]);
+  else if (sb.kind === 'circle') ref = sb.radius - signedDistance(worldVerts(sa, poseA), poseB[0], poseB[1]);
+  else {
+    const va = worldVerts(sa, poseA), vb = worldVerts(sb, poseB);
+    ref = Infinity;
+    for (const [v, s] of [[va, sa], [vb, sb]] as const) {
+      const n = v.length / 2;
+      for (let i = 0; i < n; i++) {
+        const j = (i + 1) % n, ex = v[2 * j] - v[2 * i], ey = v[2 * j + 1] - v[2 * i + 1], l = Math.hypot(ex, ey);
+        ref = Math.min(ref, axisOverlap(va, vb, ey / l, -ex / l));
+      }
+      void s;
+    }
+    // SAT's largest axis gap is a lower bound on the true distance between separated polygons (vertex–vertex)
+    gapIsExact = ref > 0;
+  }
+  if (ref < -margin - tol) check(m.count === 0, `shapes ${-ref}${gapIsExact ? '' : ' or more'} apart (margin ${margin}) but ${m.count} contacts`);
+  if (ref > tol) {
+    check(m.count > 0, `shapes overlap by ${ref} but no contact`);
+    check(Math.abs(m.depth - ref) <= tol, `depth ${m.depth}, reference ${ref}`);
+    if (sa.kind === 'polygon' && sb.kind === 'polygon') {
+      const along = axisOverlap(worldVerts(sa, poseA), worldVerts(sb, poseB), m.normal[0], m.normal[1]);
+      check(Math.abs(along - m.depth) <= tol, `overlap along the reported normal ${along}, depth ${m.depth}`);
+    }
+  } else if (gapIsExact && ref < -tol && m.count > 0) {
+    check(Math.abs(m.depth - ref) <= tol, `speculative depth ${m.depth}, reference gap ${ref}`);
+  }
+});
+
 export const FUZZ_PROPERTIES: FuzzProperty[] = [
   { name: 'spatial hash: radius and k-nearest queries equal brute force', quickRuns: 150, property: spatialHashProperty },
   { name: 'A*: status and cost equal Dijkstra, path legal and its steps sum to the cost', quickRuns: 150, property: astarProperty },
@@ -490,6 +586,7 @@ export const FUZZ_PROPERTIES: FuzzProperty[] = [
   { name: 'orcaVelocity: finite, unit line directions, within max speed, satisfies all lines when feasible and the obstacle lines whenever they are feasible', quickRuns: 300, property: orcaProperty },
   { name: 'GJK/EPA/manifold: finite outputs, iteration caps, closest points consistent, sphere closed form, manifold agrees with distance', quickRuns: 300, property: collisionProperty },
   { name: 'manifold: axis-aligned box depth equals the smallest axis overlap', quickRuns: 200, property: boxDepthProperty },
+  { name: '2D manifold: depth equals closed forms (circles) and the separating axis theorem (polygons), no contact beyond the margin, finite, caps', quickRuns: 400, property: manifold2Property },
 ];
 
 /** Run one property; returns null on success or the fast-check report. */
