@@ -486,8 +486,8 @@ const boxDepthProperty = fc.property(
 
 const shape2Arb: fc.Arbitrary<Shape2> = fc.oneof(
   dbl(0.05, 2).map((r) => circleShape(r)),
-  fc.array(fc.tuple(dbl(-1.5, 1.5), dbl(-1.5, 1.5)), { minLength: 3, maxLength: 10 }).map((pts) => {
-    try { return polygonShape(pts.flat()); } catch { return polygonShape([-0.5, -0.3, 0.5, -0.3, 0.5, 0.3, -0.5, 0.3]); } // degenerate hull: documented throw
+  fc.tuple(fc.array(fc.tuple(dbl(-1.5, 1.5), dbl(-1.5, 1.5)), { minLength: 3, maxLength: 10 }), fc.oneof(fc.constant(0), dbl(0, 0.3))).map(([pts, radius]) => {
+    try { return polygonShape(pts.flat(), radius); } catch { return polygonShape([-0.5, -0.3, 0.5, -0.3, 0.5, 0.3, -0.5, 0.3], radius); } // degenerate hull: documented throw
   }),
 );
 const pose2Arb = fc.record({ x: dbl(-3, 3), y: dbl(-3, 3), angle: dbl(-7, 7) });
@@ -508,6 +508,14 @@ function axisOverlap(va: number[], vb: number[], nx: number, ny: number): number
   for (let i = 0; i < vb.length; i += 2) { const d = vb[i] * nx + vb[i + 1] * ny; b0 = Math.min(b0, d); b1 = Math.max(b1, d); }
   return Math.min(a1 - b0, b1 - a0);
 }
+/** Distance between two disjoint convex polygons (world vertices): the smallest vertex-to-edge distance either way. */
+function polygonDistance(va: number[], vb: number[]): number {
+  let d = Infinity;
+  for (const [p, q] of [[va, vb], [vb, va]]) {
+    for (let i = 0; i < p.length; i += 2) d = Math.min(d, signedDistance(q, p[i], p[i + 1]));
+  }
+  return d;
+}
 /** Signed distance from (px, py) to a convex polygon given by world vertices (CCW): negative inside. */
 function signedDistance(v: number[], px: number, py: number): number {
   const n = v.length / 2;
@@ -524,9 +532,10 @@ function signedDistance(v: number[], px: number, py: number): number {
 }
 
 /**
- * 2D manifold (contactManifold2) against closed forms: circle–circle by the centre distance, circle–polygon by the
- * signed distance of the centre, sharp polygon–polygon by the separating axis theorem (the penetration depth is the
- * smallest overlap over both polygons' edge normals; a gap on any axis beyond the margin means no contact). Also:
+ * 2D manifold (contactManifold2) against closed forms, for circles and sharp or rounded polygons: circle–circle by
+ * the centre distance, circle–polygon by the signed distance of the centre to the polygon's core, polygon–polygon by
+ * the separating axis theorem on the cores (the penetration is the smallest overlap over both polygons' edge
+ * normals) or, for disjoint cores, their exact distance (smallest vertex–edge distance); radii added. Also:
  * finite outputs, at most 2 points, unit normal, iteration caps, and the shapes' overlap along the reported normal
  * equal to the reported depth (a correct normal is a direction of least penetration).
  */
@@ -543,35 +552,36 @@ const manifold2Property = fc.property(shape2Arb, shape2Arb, pose2Arb, pose2Arb, 
     for (let i = 0; i < 2 * m.count; i++) finite(m.points[i], `point ${i}`);
     for (let i = 0; i < m.count; i++) finite(m.depths[i], `depth ${i}`);
   }
-  // the reference penetration depth (negative: the gap), from closed forms
+  // The reference penetration depth of the rounded shapes (negative: their gap), from the cores: a polygon's core is
+  // the polygon, a circle's its centre. Overlapping cores: their penetration (SAT for two polygons, the signed distance
+  // of the centre for circle-polygon) plus both radii; disjoint cores: both radii minus the cores' exact distance.
+  const rr = sa.radius + sb.radius;
   let ref: number;
-  let gapIsExact = true;
-  if (sa.kind === 'circle' && sb.kind === 'circle') ref = sa.radius + sb.radius - Math.hypot(pb.x - pa.x, pb.y - pa.y);
-  else if (sa.kind === 'circle') ref = sa.radius - signedDistance(worldVerts(sb, poseB), poseA[0], poseA[1]);
-  else if (sb.kind === 'circle') ref = sb.radius - signedDistance(worldVerts(sa, poseA), poseB[0], poseB[1]);
+  if (sa.kind === 'circle' && sb.kind === 'circle') ref = rr - Math.hypot(pb.x - pa.x, pb.y - pa.y);
+  else if (sa.kind === 'circle') ref = rr - signedDistance(worldVerts(sb, poseB), poseA[0], poseA[1]);
+  else if (sb.kind === 'circle') ref = rr - signedDistance(worldVerts(sa, poseA), poseB[0], poseB[1]);
   else {
     const va = worldVerts(sa, poseA), vb = worldVerts(sb, poseB);
-    ref = Infinity;
-    for (const [v, s] of [[va, sa], [vb, sb]] as const) {
+    let sat = Infinity;
+    for (const v of [va, vb]) {
       const n = v.length / 2;
       for (let i = 0; i < n; i++) {
         const j = (i + 1) % n, ex = v[2 * j] - v[2 * i], ey = v[2 * j + 1] - v[2 * i + 1], l = Math.hypot(ex, ey);
-        ref = Math.min(ref, axisOverlap(va, vb, ey / l, -ex / l));
+        sat = Math.min(sat, axisOverlap(va, vb, ey / l, -ex / l));
       }
-      void s;
     }
-    // SAT's largest axis gap is a lower bound on the true distance between separated polygons (vertex–vertex)
-    gapIsExact = ref > 0;
+    // SAT's smallest overlap is the cores' penetration; separated, their exact distance is a vertex-edge distance
+    ref = sat > 0 ? sat + rr : rr - polygonDistance(va, vb);
   }
-  if (ref < -margin - tol) check(m.count === 0, `shapes ${-ref}${gapIsExact ? '' : ' or more'} apart (margin ${margin}) but ${m.count} contacts`);
+  if (ref < -margin - tol) check(m.count === 0, `shapes ${-ref} apart (margin ${margin}) but ${m.count} contacts`);
   if (ref > tol) {
     check(m.count > 0, `shapes overlap by ${ref} but no contact`);
     check(Math.abs(m.depth - ref) <= tol, `depth ${m.depth}, reference ${ref}`);
-    if (sa.kind === 'polygon' && sb.kind === 'polygon') {
-      const along = axisOverlap(worldVerts(sa, poseA), worldVerts(sb, poseB), m.normal[0], m.normal[1]);
+    if (sa.kind === 'polygon' && sb.kind === 'polygon' && ref > rr + tol) {
+      const along = axisOverlap(worldVerts(sa, poseA), worldVerts(sb, poseB), m.normal[0], m.normal[1]) + rr;
       check(Math.abs(along - m.depth) <= tol, `overlap along the reported normal ${along}, depth ${m.depth}`);
     }
-  } else if (gapIsExact && ref < -tol && m.count > 0) {
+  } else if (ref < -tol && m.count > 0) {
     check(Math.abs(m.depth - ref) <= tol, `speculative depth ${m.depth}, reference gap ${ref}`);
   }
 });
@@ -586,7 +596,7 @@ export const FUZZ_PROPERTIES: FuzzProperty[] = [
   { name: 'orcaVelocity: finite, unit line directions, within max speed, satisfies all lines when feasible and the obstacle lines whenever they are feasible', quickRuns: 300, property: orcaProperty },
   { name: 'GJK/EPA/manifold: finite outputs, iteration caps, closest points consistent, sphere closed form, manifold agrees with distance', quickRuns: 300, property: collisionProperty },
   { name: 'manifold: axis-aligned box depth equals the smallest axis overlap', quickRuns: 200, property: boxDepthProperty },
-  { name: '2D manifold: depth equals closed forms (circles) and the separating axis theorem (polygons), no contact beyond the margin, finite, caps', quickRuns: 400, property: manifold2Property },
+  { name: '2D manifold: depth equals closed forms (circles) and the separating axis theorem (polygons, rounded too), no contact beyond the margin, finite, caps', quickRuns: 400, property: manifold2Property },
 ];
 
 /** Run one property; returns null on success or the fast-check report. */
