@@ -123,10 +123,15 @@ export function boidsSystem(world: CrowdWorld, dt: number): void {
     const lodFlags = lodComponent(world).flags;
     const sid = hash.sortedIds, vx = world.velocity.x, vy = world.velocity.y, maskA = world.agent.mask;
     if (_boidsSlotOf.length < cap) { _boidsSlotOf = new Int32Array(cap); _boidsPre.slotOf = _boidsSlotOf; }
+    // Every agent's slot, then both passes in entity (dense) order: the per-agent stores are read nearly
+    // sequentially and the slot-ordered arrays written scattered, which is cheaper than scattered reads (a store does
+    // not stall the loop; a load that misses the cache does).
+    const dense = world.agents.dense;
+    for (let t = 0; t < n; t++) _boidsSlotOf[sid[t]] = t;
     // Pass 1: who flocks, and who takes the fused pass.
     let others = 0, fusedCount = 0;
-    for (let t = 0; t < n; t++) {
-      const e = sid[t];
+    for (let i = 0; i < n; i++) {
+      const e = dense[i], t = _boidsSlotOf[e];
       const flocks = b.enabled[e] !== 0 && (lodFlags[e] & LOD_BOIDS) !== 0;
       const fused = flocks && b.mode[e] === BOIDS_TOPOLOGICAL && maskA[e] === -1;
       _boidsFused[e] = fused ? 1 : 0;
@@ -136,14 +141,13 @@ export function boidsSystem(world: CrowdWorld, dt: number): void {
     }
     found = 0;
     if (fusedCount > 0) {
-      // Pass 2 (only with topological agents: a metric crowd skips these random reads): velocities of every slot
-      // (any agent can be a neighbour) and the fused agents' parameters, in slot order.
+      // Pass 2 (only with topological agents: a metric crowd skips it): velocities of every agent (any agent can be
+      // a neighbour) and the fused agents' parameters, into slot order.
       let kMax = 0, rMax = 0;
-      for (let t = 0; t < n; t++) {
-        const e = sid[t];
+      for (let i = 0; i < n; i++) {
+        const e = dense[i], t = _boidsSlotOf[e];
         _boidsVxS[t] = vx[e]; _boidsVyS[t] = vy[e];
-        _boidsSlotOf[e] = t;
-        if (_boidsUseS[t] === 0) continue;
+        if (_boidsFused[e] === 0) continue;
         const k = b.k[e], r = b.radius[e];
         _boidsKS[t] = k; _boidsRS[t] = r;
         _boidsSepS[t] = b.wSep[e]; _boidsAliS[t] = b.wAli[e]; _boidsCohS[t] = b.wCoh[e];
