@@ -3,7 +3,8 @@
  * one shared scenario while a seeded stream of disturbances (spawns, despawns, goal changes, map edits, where the
  * scenario's systems support them) hits it, and checks after every step:
  *  - no NaN or infinity in any live agent's position, velocity, preferred or desired velocity;
- *  - no agent centre inside a static obstacle polygon (the ORCA obstacle set) deeper than a tolerance
+ *  - no agent centre inside a static obstacle (the ORCA obstacle set's polygons, the contacts system's static shapes)
+ *    deeper than a tolerance
  *    (default: the agent's own radius, i.e. the body may touch the wall, not sink into it);
  *  - entity bookkeeping consistent: Murmur's dense list, its inverse index, the bitecs alive count (agents plus the
  *    scenario's non-agent entities such as formation groups), the spatial hash entry count and the expected count
@@ -20,6 +21,7 @@ import type { CrowdWorld } from '../../src/world/crowd';
 import { despawnAgent, spawnAgent } from '../../src/world/agents';
 import { createRng, rngFloat, rngInt, rngRange, type Rng } from '../../src/core/rng';
 import type { ObstacleSet } from '../../src/avoidance/obstacles';
+import type { Shape2 } from '../../src/collision/shapes2d';
 import { setBlocked, type Grid } from '../../src/grid/grid';
 import { orcaComponent } from '../../components/orca';
 import { boidsComponent } from '../../components/boids';
@@ -95,10 +97,31 @@ export interface SoakReport {
 
 type Poly = ReturnType<typeof obstaclePolygons>[number];
 
-/** Closed obstacle polygons of the world's ORCA obstacle set. */
+/**
+ * Static obstacles as closed polygons: the world's ORCA obstacle set, and the contacts system's static shapes
+ * (addStaticShape: polygons through their pose, discs as inscribed 64-gons; a rounding radius is left out, so the
+ * check is only stricter for them).
+ */
 function worldPolygons(world: CrowdWorld): Poly[] {
   const orca = world.systems.orca as { obstacles: ObstacleSet } | undefined;
-  return orca ? obstaclePolygons(orca.obstacles) : [];
+  const polys = orca ? obstaclePolygons(orca.obstacles) : [];
+  const contacts = world.systems.contacts as { statics: Shape2[]; staticPose: Float64Array[] } | undefined;
+  if (contacts) {
+    for (let k = 0; k < contacts.statics.length; k++) {
+      const sh = contacts.statics[k], p = contacts.staticPose[k];
+      const xs: number[] = [], ys: number[] = [];
+      if (sh.kind === 'circle') {
+        for (let i = 0; i < 64; i++) { const a = (2 * Math.PI * i) / 64; xs.push(p[0] + sh.radius * Math.cos(a)); ys.push(p[1] + sh.radius * Math.sin(a)); }
+      } else {
+        for (let i = 0; i < sh.count; i++) {
+          const vx = sh.verts[2 * i], vy = sh.verts[2 * i + 1];
+          xs.push(p[0] + p[2] * vx - p[3] * vy); ys.push(p[1] + p[3] * vx + p[2] * vy);
+        }
+      }
+      polys.push({ x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys), xs: Float64Array.from(xs), ys: Float64Array.from(ys) });
+    }
+  }
+  return polys;
 }
 const penetration = polygonDepth;
 
