@@ -109,13 +109,16 @@ export function createAstar({ agents, seed, map }: ScenarioOptions): AstarInstan
   // A walker despawned by the game leaves the list before its id can be recycled (see agent-list.ts).
   onDespawn(world, (_w, eid) => { removeFromList(walkers, eid); });
   const w = grid.width;
-  for (let i = 0; i < agents; i++) {
+  /** A walker on a random walkable cell, heading for another. */
+  function spawnWalker(): number {
     const c = randomWalkable(grid, world.rng);
     const e = spawnAgent(world, { x: (c % w) + 0.5, y: Math.floor(c / w) + 0.5, radius: 0.35, maxSpeed: 4, maxAccel: 20 });
     addToList(walkers, e);
     const g = randomWalkable(grid, world.rng);
     setAgentGoal(world, e, (g % w) + 0.5, Math.floor(g / w) + 0.5);
+    return e;
   }
+  for (let i = 0; i < agents; i++) spawnWalker();
   const settings: ExplorerSettings = {
     algorithm: 'astar', heuristic: 'octile', tieBreak: 'larger-g', weight: 2, connectivity: 8,
     expansionsPerStep: Math.max(20, Math.round((grid.width * grid.height) / 400)),
@@ -215,6 +218,7 @@ export function createAstar({ agents, seed, map }: ScenarioOptions): AstarInstan
       return out;
     },
     goals: () => [query.sx + 0.5, query.sy + 0.5, query.gx + 0.5, query.gy + 0.5],
+    spawnOwn: () => (walkers.count < walkers.ids.length ? spawnWalker() : 0),
     status() {
       const cost = gridSearchCost(search);
       return `${mapName}: ${settings.algorithm} ${status}, expanded ${search.expanded}${Number.isFinite(cost) ? `, cost ${cost.toFixed(3)}` : ''}`;

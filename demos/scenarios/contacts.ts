@@ -65,13 +65,15 @@ export function createContacts({ agents, seed }: ScenarioOptions): ContactsInsta
   const placeRandom = (e: number): void => {
     setAgentPosition(world, e, rngRange(rng, spawnX0 - 6, spawnX0), rngRange(rng, -8, 8));
   };
-  for (let i = 0; i < agents; i++) {
-    const e = spawnAgent(world, {
-      x: rngRange(rng, spawnX0, spawnX1 - 4), y: rngRange(rng, -8, 8), radius: 0.3, maxSpeed: 2.5, maxAccel: 10,
-    });
+  /** A pushed body (every fifth a box) between x0 and x1 in the west. */
+  const spawnBody = (i: number, x0: number, x1: number): number => {
+    const e = spawnAgent(world, { x: rngRange(rng, x0, x1), y: rngRange(rng, -8, 8), radius: 0.3, maxSpeed: 2.5, maxAccel: 10 });
     if (i % 5 === 4) setAgentShape(world, e, box, rngFloat(rng) * Math.PI);
     addToList(eids, e);
-  }
+    return e;
+  };
+  for (let i = 0; i < agents; i++) spawnBody(i, spawnX0, spawnX1 - 4);
+  let spawned = agents;
   const push = { speed: 1.6 };
   return {
     world,
@@ -99,6 +101,10 @@ export function createContacts({ agents, seed }: ScenarioOptions): ContactsInsta
         world.preferredVelocity.y[e] = dy * push.speed;
       }
       step(world, 1 / 30);
+    },
+    spawnOwn() {
+      // a newcomer enters from the west edge, where the bodies that passed the gap re-enter
+      return eids.count < eids.ids.length ? spawnBody(spawned++, spawnX0 - 6, spawnX0) : 0;
     },
     status() {
       const s = this.stats!();

@@ -41,6 +41,13 @@ export interface ScenarioInstance {
   goals?(): ArrayLike<number>;
   /** One line of scenario-specific status for the CLI summary (e.g. "arrived 98/100"). */
   status?(): string;
+  /**
+   * Spawn one more agent of the kind this scenario drives (a walker with a goal, a townsperson, a prey...), placed
+   * and configured as at the start, and adopted by the scenario's logic; returns its id, or 0 when the scenario
+   * holds as many as it started with. For scenarios that keep lists of their agents (the soak uses it so their logic
+   * stays busy under despawns). May throw CapacityError when the world is full.
+   */
+  spawnOwn?(): number;
 }
 
 export interface Scenario {

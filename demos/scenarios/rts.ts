@@ -119,21 +119,27 @@ export function createRts({ agents, seed }: ScenarioOptions): RtsInstance {
       removeFromList(members, eid);
     } else removeFromList(folk, eid);
   });
-  for (let i = 0; i < squadSize; i++) {
-    const e = spawnAgent(world, { x: 2 + (i % 4) * 1.2, y: 22 + Math.floor(i / 4) * 1.2, radius: MEMBER_RADIUS, maxSpeed: 2.4, maxAccel: 8 });
+  /** A squad member at (x, y): ORCA with priority (townsfolk yield), joins the formation. */
+  function spawnMember(x: number, y: number): number {
+    const e = spawnAgent(world, { x, y, radius: MEMBER_RADIUS, maxSpeed: 2.4, maxAccel: 8 });
     enableOrca(world, e, { neighbourDistance: 4, maxNeighbours: 8, timeHorizon: 1.5, obstacleTimeHorizon: 0.6, priority: 2 });
     addFormationMember(world, squad, e);
     addToList(members, e);
+    return e;
   }
-  const corridor = corridorComponent(world);
-  for (let i = 0; i < folkCount; i++) {
+  /** A townsperson somewhere free, walking the navmesh to a random goal. */
+  function spawnFolk(): number {
     const [x, y] = randomFree(folkMesh!);
     const e = spawnAgent(world, { x, y, radius: FOLK_RADIUS, maxSpeed: 1 + 0.5 * rngFloat(rng), maxAccel: 6 });
     enableOrca(world, e, { neighbourDistance: 4, maxNeighbours: 8, timeHorizon: 1.5, obstacleTimeHorizon: 0.6 });
     const [gx, gy] = randomFree(folkMesh!);
     setNavGoal(world, e, gx, gy);
     addToList(folk, e);
+    return e;
   }
+  for (let i = 0; i < squadSize; i++) spawnMember(2 + (i % 4) * 1.2, 22 + Math.floor(i / 4) * 1.2);
+  const corridor = corridorComponent(world);
+  for (let i = 0; i < folkCount; i++) spawnFolk();
 
   function orderSquad(x: number, y: number): NavPathStatus {
     const g = getFormation(world, squad);
@@ -190,6 +196,15 @@ export function createRts({ agents, seed }: ScenarioOptions): RtsInstance {
       return true;
     },
     setShape: (shape) => setFormationShape(world, squad, shape),
+    spawnOwn() {
+      // A reinforcement joins at the formation's anchor (on the squad's mesh, which keeps 2.2 m off the buildings),
+      // else a townsperson.
+      if (members.count < members.ids.length) {
+        const a = getFormation(world, squad).anchor;
+        return spawnMember(a.x + rngRange(rng, -0.5, 0.5), a.y + rngRange(rng, -0.5, 0.5));
+      }
+      return folk.count < folk.ids.length ? spawnFolk() : 0;
+    },
     worstSlotError() {
       let worst = 0;
       for (let i = 0; i < members.count; i++) worst = Math.max(worst, formationSlotError(world, members.ids[i], out));

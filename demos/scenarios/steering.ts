@@ -51,24 +51,27 @@ export function createSteering({ agents, seed }: ScenarioOptions): SteeringInsta
   // targets[h]: the prey hunters.ids[h] pursues (0 = none); shifted with the hunter list.
   const targets = new Int32Array(hunterCount);
   let targetsView = targets.subarray(0, hunterCount);
-  for (let i = 0; i < preyCount; i++) addToList(prey, spawnAgent(world, { x: rngRange(rng, -S + 3, S - 3), y: rngRange(rng, -S + 3, S - 3), radius: 0.4, maxSpeed: 3, maxAccel: 12 }));
-  for (let i = 0; i < hunterCount; i++) addToList(hunters, spawnAgent(world, { x: rngRange(rng, -5, 5), y: rngRange(rng, -S + 3, -S + 8), radius: 0.6, maxSpeed: 3.6, maxAccel: 10 }));
+  const spawnPrey = (): number => spawnAgent(world, { x: rngRange(rng, -S + 3, S - 3), y: rngRange(rng, -S + 3, S - 3), radius: 0.4, maxSpeed: 3, maxAccel: 12 });
+  const spawnHunter = (): number => spawnAgent(world, { x: rngRange(rng, -5, 5), y: rngRange(rng, -S + 3, -S + 8), radius: 0.6, maxSpeed: 3.6, maxAccel: 10 });
+  for (let i = 0; i < preyCount; i++) addToList(prey, spawnPrey());
+  for (let i = 0; i < hunterCount; i++) addToList(hunters, spawnHunter());
   const settings = { panicDistance: 8, wanderJitter: 2, lookAhead: 1 };
   // Per entity id: 1 while a prey evades, and the hunter it evades (so setSteering runs on a change, not per frame).
   const evading = new Uint8Array(world.capacity + 1);
   const threatOf = new Int32Array(world.capacity + 1);
+  function configurePrey(e: number): void {
+    setSteering(world, e, {
+      behaviours: STEER_AVOID_WALLS | STEER_WANDER, wander: { distance: 2, radius: 1, jitter: settings.wanderJitter },
+      weights: { wander: 0.6 }, lookAhead: settings.lookAhead, panicDistance: settings.panicDistance, smoothing: 0.1,
+    });
+    evading[e] = 0; threatOf[e] = 0; // behaviours were reset: the next think() sets evasion again where due
+  }
+  function configureHunter(e: number): void {
+    setSteering(world, e, { behaviours: STEER_AVOID_WALLS | STEER_PURSUE | STEER_WANDER, weights: { wander: 0.2 }, lookAhead: settings.lookAhead, maxPrediction: 2, smoothing: 0.15 });
+  }
   function configure(): void {
-    for (let i = 0; i < prey.count; i++) {
-      const e = prey.ids[i];
-      setSteering(world, e, {
-        behaviours: STEER_AVOID_WALLS | STEER_WANDER, wander: { distance: 2, radius: 1, jitter: settings.wanderJitter },
-        weights: { wander: 0.6 }, lookAhead: settings.lookAhead, panicDistance: settings.panicDistance, smoothing: 0.1,
-      });
-      evading[e] = 0; threatOf[e] = 0; // behaviours were reset: the next think() sets evasion again where due
-    }
-    for (let i = 0; i < hunters.count; i++) {
-      setSteering(world, hunters.ids[i], { behaviours: STEER_AVOID_WALLS | STEER_PURSUE | STEER_WANDER, weights: { wander: 0.2 }, lookAhead: settings.lookAhead, maxPrediction: 2, smoothing: 0.15 });
-    }
+    for (let i = 0; i < prey.count; i++) configurePrey(prey.ids[i]);
+    for (let i = 0; i < hunters.count; i++) configureHunter(hunters.ids[i]);
   }
   configure();
   let caught = 0;
@@ -155,6 +158,24 @@ export function createSteering({ agents, seed }: ScenarioOptions): SteeringInsta
       return g;
     },
     status: () => `${hunters.count} hunters, ${prey.count} prey, caught ${caught}`,
+    spawnOwn() {
+      // Hunters first while they are short (there are few of them), else prey.
+      if (hunters.count < hunters.ids.length) {
+        const e = spawnHunter();
+        addToList(hunters, e);
+        targets[hunters.count - 1] = 0; // think() picks its prey
+        targetsView = targets.subarray(0, hunters.count);
+        configureHunter(e);
+        return e;
+      }
+      if (prey.count < prey.ids.length) {
+        const e = spawnPrey();
+        addToList(prey, e);
+        configurePrey(e);
+        return e;
+      }
+      return 0;
+    },
   };
 }
 

@@ -27,8 +27,13 @@ export interface PathQueue {
   /** Search options shared by every request (no `search` / `maxExpansions`: the queue owns those). */
   readonly options: FindPathOptions;
   readonly search: GridSearch;
-  /** FIFO ring of requester ids. */
+  /**
+   * FIFO ring of requester ids. A cancelled request leaves its entry in place (skipped when reached); `inRing[id]`
+   * is 1 while an entry for `id` is in the ring, so a new request from `id` reuses it instead of taking a second slot
+   * (each requester holds at most one, so the ring of `capacity` slots never overflows).
+   */
   ring: Int32Array;
+  inRing: Uint8Array;
   head: number;
   count: number;
   /** Per requester: its pending request (start/goal cell indices, grid), if `status === PATH_PENDING`. */
@@ -65,6 +70,7 @@ export function createPathQueue(capacity: number, options: FindPathOptions = {})
     options: { ...options },
     search: createGridSearch(0),
     ring: new Int32Array(capacity),
+    inRing: new Uint8Array(capacity),
     head: 0,
     count: 0,
     startCell: new Int32Array(capacity),
@@ -103,12 +109,16 @@ export function requestPath(queue: PathQueue, id: number, grid: Grid, start: { x
     if (queue.active === id) queue.active = -1; // restart with the new endpoints when it comes up again
     return;
   }
+  queue.status[id] = PATH_PENDING;
+  // A cancelled request's entry still waiting in the ring is taken over (its place in the line is kept).
+  if (queue.inRing[id] === 1) return;
   if (queue.count >= queue.capacity) {
     // Cannot happen: each requester holds at most one slot. Guard against a corrupted ring all the same.
+    queue.status[id] = PATH_NONE;
     throw new InvalidArgumentError('queue', queue.count, 'ring overflow');
   }
-  queue.status[id] = PATH_PENDING;
   queue.ring[(queue.head + queue.count) % queue.capacity] = id;
+  queue.inRing[id] = 1;
   queue.count++;
 }
 
@@ -154,6 +164,7 @@ export function servePathQueue(queue: PathQueue, maxExpansions: number): number 
     const id = queue.ring[queue.head];
     if (queue.status[id] !== PATH_PENDING) {
       // Cancelled while waiting: drop the stale ring entry.
+      queue.inRing[id] = 0;
       queue.head = (queue.head + 1) % queue.capacity;
       queue.count--;
       continue;
@@ -197,6 +208,7 @@ export function servePathQueue(queue: PathQueue, maxExpansions: number): number 
     }
     queue.plannedVersion[id] = grid.version;
     queue.active = -1;
+    queue.inRing[id] = 0;
     queue.head = (queue.head + 1) % queue.capacity;
     queue.count--;
     queue.completed[queue.completedCount++] = id;

@@ -86,3 +86,39 @@ describe('servePathQueue', () => {
     expect(() => createPathQueue(0)).toThrow(/capacity/);
   });
 });
+
+describe('path queue: cancel and request again', () => {
+  it('a requester that cancels and requests again holds one slot, so a full queue never overflows (a despawned agent\'s id recycled to a new one); each is served once with its last endpoints', () => {
+    // Found 2026-11-29 through the astar scenario: with every requester cancelled and re-requested before the
+    // queue was served, the stale entries plus the new ones overflowed the ring (InvalidArgumentError).
+    const grid = gridFromAscii(['..........', '..........', '..........']);
+    const cap = 8;
+    const queue = createPathQueue(cap);
+    for (let id = 0; id < cap; id++) requestPath(queue, id, grid, { x: 0, y: 0 }, { x: 9, y: 2 });
+    for (let round = 0; round < 5; round++) {
+      for (let id = 0; id < cap; id++) {
+        cancelPathRequest(queue, id);
+        requestPath(queue, id, grid, { x: 0, y: id % 3 }, { x: 9 - round, y: 2 });
+      }
+    }
+    expect(queue.count).toBe(cap);
+    expect(pendingPathRequests(queue)).toBe(cap);
+    const served: number[] = [];
+    while (pendingPathRequests(queue) > 0) {
+      servePathQueue(queue, 1000);
+      for (let k = 0; k < queue.completedCount; k++) served.push(queue.completed[k]);
+    }
+    expect(served.slice().sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    for (let id = 0; id < cap; id++) {
+      expect(queue.status[id]).toBe(PATH_FOUND);
+      const ref = findPath(grid, { x: 0, y: id % 3 }, { x: 5, y: 2 });
+      expect(queue.cost[id]).toBeCloseTo(ref.cost, 12); // the last request's endpoints (round 4: goal x = 5)
+    }
+    // a cancelled entry that is never re-requested is dropped when reached, and frees the slot
+    cancelPathRequest(queue, 3);
+    requestPath(queue, 4, grid, { x: 0, y: 0 }, { x: 1, y: 1 });
+    expect(queue.status[3]).toBe(PATH_NONE);
+    servePathQueue(queue, 1000);
+    expect(queue.count).toBe(0);
+  });
+});

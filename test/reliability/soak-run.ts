@@ -72,6 +72,8 @@ export interface SoakReport {
   spawned: number;
   /** Spawns the world refused with a CapacityError (full). */
   spawnsRefused: number;
+  /** Of the spawns, how many were the scenario's own (spawnOwn: adopted by its logic) rather than engine copies. */
+  ownSpawns: number;
   despawned: number;
   goalChanges: number;
   mapEdits: number;
@@ -245,7 +247,7 @@ function soakOnce(scenario: Scenario, opts: SoakOptions): SoakReport {
   const polys = worldPolygons(w);
   const grid = gridOf(inst);
   const rep: SoakReport = {
-    scenario: scenario.name, steps: 0, ms: 0, agentsStart: w.agents.count, agentsEnd: 0, spawned: 0, spawnsRefused: 0, despawned: 0, goalChanges: 0,
+    scenario: scenario.name, steps: 0, ms: 0, agentsStart: w.agents.count, agentsEnd: 0, spawned: 0, spawnsRefused: 0, ownSpawns: 0, despawned: 0, goalChanges: 0,
     mapEdits: 0, agentSteps: 0, nanFailures: [], obstacleFailures: [], maxCentreDepth: 0, maxPenetration: -Infinity, obstaclePolygons: polys.length, countFailures: [], tickFailures: [], heapSamples: [], heapGrowth: null,
     snapshotRoundTrip: 'not run', notes: [], failures: [],
   };
@@ -266,7 +268,11 @@ function soakOnce(scenario: Scenario, opts: SoakOptions): SoakReport {
     }
     if (rngFloat(rng) < opts.spawnRate) {
       try {
-        if (spawnNear(inst, rng, polys, grid) > 0) { rep.spawned++; expected++; }
+        // Half the spawns are the scenario's own kind of agent, adopted by its logic (so the logic of scenarios that
+        // keep agent lists stays busy for the whole run), when it has room for one; the rest are engine copies.
+        const own = inst.spawnOwn !== undefined && rngFloat(rng) < 0.5 ? inst.spawnOwn() : 0;
+        if (own > 0) { rep.spawned++; rep.ownSpawns++; expected++; }
+        else if (spawnNear(inst, rng, polys, grid) > 0) { rep.spawned++; expected++; }
       } catch (e) {
         // The world refused (typed error, e.g. no entity id left because non-agent entities such as formation
         // groups hold some): a correct refusal, counted; anything else is a failure.
@@ -367,7 +373,7 @@ function soakOnce(scenario: Scenario, opts: SoakOptions): SoakReport {
 export function formatSoakReport(r: SoakReport): string {
   const lines = [
     `${r.failures.length === 0 ? 'PASS' : 'FAIL'}  ${r.scenario}: ${r.steps} steps in ${(r.ms / 1000).toFixed(1)} s, agents ${r.agentsStart} → ${r.agentsEnd}`,
-    `      disturbances: ${r.spawned} spawns${r.spawnsRefused ? ` (${r.spawnsRefused} refused: world full)` : ''}, ${r.despawned} despawns, ${r.goalChanges} goal changes, ${r.mapEdits} map edits (cell block/unblock)`,
+    `      disturbances: ${r.spawned} spawns${r.ownSpawns ? ` (${r.ownSpawns} of the scenario's own kind)` : ''}${r.spawnsRefused ? ` (${r.spawnsRefused} refused: world full)` : ''}, ${r.despawned} despawns, ${r.goalChanges} goal changes, ${r.mapEdits} map edits (cell block/unblock)`,
     `      checked every step: finite position/velocity/preferred/desired for ${r.agentSteps} agent-steps; dense list ↔ index, bitecs alive count, hash entries, expected count`,
     `      static obstacles (${r.obstaclePolygons} polygons): ${r.maxCentreDepth === 0 ? 'no agent centre ever inside one' : `deepest centre inside ${r.maxCentreDepth.toFixed(4)} m, i.e. ${r.maxPenetration.toFixed(4)} m beyond its radius (tolerance 0)`}`,
     `      heap: ${r.heapSamples.length} samples${r.heapGrowth === null ? ' (run with --expose-gc and ≥ 3 samples to measure)' : `, growth after warm-up ${(r.heapGrowth / 1024).toFixed(0)} KB`}`,
