@@ -75,6 +75,11 @@ let _boidsPreD2 = new Float64Array(0);
 
 /** Largest k for which boidsSystem answers the topological agents with one batch query (its output holds k per agent). */
 const BATCH_MAX_K = 16;
+/**
+ * Largest agents × k the batch query's output may hold (12 bytes per entry: an id and a squared distance, ~50 MB);
+ * bigger crowds (e.g. a million agents with k = 7) take the fused ring search alone, with the same results.
+ */
+const BATCH_MAX_ENTRIES = 1 << 22;
 /** The batch radius adapts so that between these fractions of the topological agents need their own ring search. */
 const BATCH_SEARCH_HIGH = 0.04;
 const BATCH_SEARCH_LOW = 0.01;
@@ -157,7 +162,7 @@ export function boidsSystem(world: CrowdWorld, dt: number): void {
       // Most agents topological: one batch k-nearest query over the whole hash first (src/spatial/knn-dense.ts, its
       // fastest kernel), with a radius that usually holds k neighbours; the few agents it does not settle run the
       // ring search in the fused pass. Same neighbours either way, so the same accelerations.
-      const batch = fusedCount >= 64 && 2 * fusedCount >= n && kMax <= BATCH_MAX_K;
+      const batch = fusedCount >= 64 && 2 * fusedCount >= n && kMax <= BATCH_MAX_K && n * kMax <= BATCH_MAX_ENTRIES;
       if (batch) batchNeighbours(world, n, kMax, rMax);
       found = boidsTopologicalSorted(hash, 0, n, _boidsUseS, _boidsVxS, _boidsVyS, _boidsKS, _boidsRS, _boidsSepS, _boidsAliS, _boidsCohS, _boidsAxS, _boidsAyS, batch ? _boidsPre : null);
       if (batch) adaptBatchRadius(world, n, fusedCount, rMax);
