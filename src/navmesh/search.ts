@@ -30,7 +30,7 @@
  * it are filled in by walking the vertex's fan. The funnel over that corridor reproduces the same path.
  */
 import type { Navmesh } from './build';
-import { nearestPointOnMeshAt } from './locate';
+import { nearestPointOnMeshAt, pointInTriangleAt } from './locate';
 import { requireFinite, requireInteger } from '../core/validate';
 import { InvalidArgumentError } from '../core/errors';
 
@@ -465,6 +465,23 @@ export function finishNavPath(q: NavQuery, out: NavPathResult): NavPathStatus {
   if (q.state !== 'found') return (out.status = q.state);
   out.length = q.f[q.found];
   if (!buildCorridor(q, q.found, out)) return (out.status = 'corridor-overflow');
+  // The start must not lie on the corridor's first portal, nor the goal on its last. A point on (or within the
+  // point-location tolerance of) a shared edge is located in whichever triangle the grid lists first, possibly the
+  // one beyond the edge; the funnel then sees that portal from its wrong side and the string-pulled path detours
+  // through a portal endpoint, while the search's length is right (found by the navmesh fuzz property, 2026-11-29:
+  // a 4 m square room, start (2, 2) on its diagonal, goal (0.1, 0.2): 8.27 m via the corner (4, 4) instead of
+  // 2.62 m; and a goal 5e-10 m on the near side of a diagonal, next to its end: 0.9 µm detour). Drop leading
+  // triangles whose successor also holds the start (as corridorMoveStart does each frame) and trailing triangles
+  // whose predecessor also holds the goal. Both points stay in (or within that tolerance of) the corridor's ends.
+  _pt[0] = out.startX; _pt[1] = out.startY;
+  let k = 0;
+  while (k + 1 < out.corridorLength && pointInTriangleAt(q.mesh, out.corridor[k + 1], _pt)) k++;
+  if (k > 0) {
+    out.corridor.copyWithin(0, k, out.corridorLength);
+    out.corridorLength -= k;
+  }
+  _pt[0] = out.goalX; _pt[1] = out.goalY;
+  while (out.corridorLength > 1 && pointInTriangleAt(q.mesh, out.corridor[out.corridorLength - 2], _pt)) out.corridorLength--;
   return (out.status = 'found');
 }
 

@@ -5,6 +5,10 @@ import { cylinderShape, boxShape, createPose, setPoseQuat } from '../../src/coll
 import { contactManifold, createManifold, createManifoldInput } from '../../src/collision/manifold';
 import { createSpatialHash, rebuildSpatialHash, queryKNearest, queryRadius } from '../../src/spatial/hash';
 import { createOrcaAgent, createOrcaNeighbours, orcaVelocity } from '../../src/avoidance/orca';
+import { buildNavmesh } from '../../src/navmesh/build';
+import { createNavQuery, createNavPathResult, findNavPath } from '../../src/navmesh/search';
+import { corridorPortals } from '../../src/navmesh/portals';
+import { funnel, polylineLength } from '../../src/funnel/funnel';
 
 // The quick, fixed-seed run of every kernel property (the long run with fresh seeds is `npm run fuzz`).
 const SEED = 20261129;
@@ -78,5 +82,30 @@ describe('fuzz findings (fixed defects, kept as regression tests)', () => {
     orcaVelocity(a, nb, null, new Int32Array(0), 0, 0.02347847493854659, out);
     // measured 2026-11-29: |v| = 9.98 × maxSpeed (lines (0, −1) and (0, 1) at x = ±18.17; linearProgram3 result)
     expect(Math.hypot(out.x, out.y)).toBeLessThanOrEqual(a.maxSpeed * (1 + 1e-9));
+  });
+  it('findNavPath: a start on a shared triangle edge or goal within round-off of one does not lie on the corridor\'s first/last portal, so the funnelled path is the straight one (navmesh fuzz property, 2026-11-29)', () => {
+    // Hand: in an empty convex room the shortest path is the straight segment. Before the fix, the start on the
+    // mesh's diagonal was located in the triangle behind it and the funnel detoured through the diagonal's far end:
+    // 8.27 m via (4, 4) in the 4 m room, 113.26 m via (-100, -47.53) in the fuzz counterexample.
+    const cases = [
+      { box: [0, 0, 4, 4], s: [2, 2], g: [0.1, 0.2] }, // (2, 2) lies exactly on the diagonal (0, 0)-(4, 4)
+      { box: [0, 0, 4, 4], s: [1, 1], g: [0.1, 3] },
+      // the long run's counterexample: a start 7e-15 m beyond the diagonal, located in the triangle before it
+      { box: [-100, -100, -100 + 30.689679122529924, -100 + 52.471221931278706], s: [-100 + 0.9999999823048711 * 30.689679122529924, -100 + 1.7695128917694092e-8 * 52.471221931278706], g: [-100 + 8.381903171539307e-9 * 30.689679122529924, -100 + 5.587935447692871e-9 * 52.471221931278706] },
+      // a later counterexample: the goal 5e-10 m on the near side of the diagonal, 0.4 µm from its end (0.9 µm detour)
+      { box: [-39.193811267614365, -23.15275352448225, -39.193811267614365 + 15.94291212502867, -23.15275352448225 + 56.437386768870056], s: [-39.193811267614365 + 0.9999999776482582 * 15.94291212502867, -23.15275352448225 + 8.381903171539307e-9 * 56.437386768870056], g: [-39.193811267614365 + 7.450580596923828e-9 * 15.94291212502867, -23.15275352448225 + 0.9999999925494194 * 56.437386768870056] },
+    ];
+    for (const c of cases) {
+      const [x0, y0, x1, y1] = c.box;
+      const mesh = buildNavmesh({ boundary: [[x0, y0], [x1, y0], [x1, y1], [x0, y1]] });
+      const res = createNavPathResult();
+      expect(findNavPath(createNavQuery(mesh), c.s[0], c.s[1], c.g[0], c.g[1], res)).toBe('found');
+      const portals = new Float64Array(4 * (res.corridorLength + 1)), out = new Float64Array(64);
+      const n = funnel(portals, corridorPortals(mesh, res.corridor, res.corridorLength, c.s[0], c.s[1], c.g[0], c.g[1], portals), 0, out);
+      const straight = Math.hypot(c.g[0] - c.s[0], c.g[1] - c.s[1]);
+      expect(Math.abs(res.length - straight)).toBeLessThanOrEqual(1e-12 * straight);
+      expect(n).toBe(2);
+      expect(Math.abs(polylineLength(out, n) - straight)).toBeLessThanOrEqual(1e-12 * straight);
+    }
   });
 });
