@@ -3,7 +3,7 @@ import { nowMs, profileCount, profileRecord } from '../src/world/profiler';
 import { queryKNearestAt } from '../src/spatial/hash';
 import { rngFloat } from '../src/core/rng';
 import { ORCA_FEASIBLE, ORCA_NO_OVERLAP, ORCA_PAPER, createOrcaAgent, createOrcaNeighbours, orcaVelocityUnchecked } from '../src/avoidance/orca';
-import { queryObstacleSegmentsAt } from '../src/avoidance/obstacles';
+import { obstacleDistanceLowerBoundAt, queryObstacleSegmentsAt, type ObstacleSet } from '../src/avoidance/obstacles';
 import { orcaComponent, orcaState, ORCA_MAX_NEIGHBOURS } from '../components/orca';
 import { LOD_ORCA, lodComponent } from '../components/lod';
 
@@ -47,6 +47,74 @@ let _orcaDone = new Uint8Array(0);
  */
 const PACK = 8;
 let _orcaPack = new Float64Array(0);
+
+/**
+ * Per world, beside it (a pure cache: every result is the same without it, so snapshots do not carry it): for each
+ * entity, a lower bound `low` of the distance from (bx, by) to every obstacle segment, taken against the obstacle set
+ * `set` when it had `vertices` vertices (obstacles are only ever added, so the pair names a version; the bounds are
+ * reset when it changes). The distance to the segments is 1-Lipschitz, so an agent at p with reach R (its
+ * obstacleTimeHorizon · maxSpeed + radius) has no segment within R while low − |p − (bx, by)| > R: its segment query
+ * is skipped (the agents in open ground, most frames). A bound is taken, over reach + OBSTACLE_BOUND_PAD, when a
+ * query finds nothing and the agent has moved OBSTACLE_RESCAN from where the last one was taken.
+ */
+interface ObstacleBounds {
+  low: Float64Array;
+  bx: Float64Array;
+  by: Float64Array;
+  set: ObstacleSet | null;
+  vertices: number;
+  skipped: number;
+}
+const _obstacleBounds = new WeakMap<CrowdWorld, ObstacleBounds>();
+/** Extra scan radius of a bound beyond the agent's reach (m): a bound then lasts until the agent has moved that far. */
+const OBSTACLE_BOUND_PAD = 2;
+/** Distance (m) an agent must move from its last bound before a query that found nothing takes a new one. */
+const OBSTACLE_RESCAN = 0.5;
+
+/**
+ * Forget the ORCA system's obstacle-distance bounds (they are rebuilt as agents query). Results do not change: for
+ * tests of that claim.
+ * @internal not part of the public API (not exported from src/index.ts)
+ */
+export function dropOrcaObstacleBounds(world: CrowdWorld): void {
+  _obstacleBounds.delete(world);
+}
+
+function obstacleBounds(world: CrowdWorld, set: ObstacleSet): ObstacleBounds {
+  let b = _obstacleBounds.get(world);
+  const n = world.capacity + 1;
+  if (b === undefined || b.low.length < n) {
+    b = { low: new Float64Array(n).fill(-Infinity), bx: new Float64Array(n), by: new Float64Array(n), set, vertices: set.vertexCount, skipped: 0 };
+    _obstacleBounds.set(world, b);
+  }
+  if (b.set !== set || b.vertices !== set.vertexCount) {
+    b.low.fill(-Infinity);
+    b.set = set; b.vertices = set.vertexCount;
+  }
+  b.skipped = 0;
+  return b;
+}
+
+/**
+ * The obstacle segments within reach of agent eid at (q[0], q[1]), reach q[2] (read from the array: doubles passed to
+ * a call that is not inlined are boxed), into obsIds/obsDist2; returns their number. Skips the query when the agent's
+ * bound proves there are none (see ObstacleBounds); exactly the same result either way.
+ */
+function obstacleNeighbours(set: ObstacleSet, b: ObstacleBounds, eid: number, q: Float64Array, obsIds: Int32Array, obsDist2: Float64Array): number {
+  const x = q[0], y = q[1], reach = q[2];
+  const mx = x - b.bx[eid], my = y - b.by[eid], m2 = mx * mx + my * my;
+  // round-off slack of the distances compared (relative to the coordinates' size)
+  const free = b.low[eid] - reach - (1e-9 + 1e-12 * ((x < 0 ? -x : x) + (y < 0 ? -y : y) + reach));
+  if (free > 0 && m2 < free * free) { b.skipped++; return 0; }
+  const n = queryObstacleSegmentsAt(set, q, obsIds, obsDist2);
+  if (n === 0 && (!(b.low[eid] >= 0) || m2 >= OBSTACLE_RESCAN * OBSTACLE_RESCAN)) {
+    q[2] = reach + OBSTACLE_BOUND_PAD;
+    b.low[eid] = obstacleDistanceLowerBoundAt(set, q);
+    b.bx[eid] = x; b.by[eid] = y;
+    q[2] = reach;
+  }
+  return n;
+}
 
 function ensureScratch(capacity: number): void {
   if (_orcaNewVx.length < capacity + 1) {
@@ -135,6 +203,7 @@ export function orcaCompute(world: CrowdWorld, ids: Int32Array, start: number, c
   const kthGuess = _orcaKthGuess;
   const obstacles = st.obstacles;
   const hasObstacles = obstacles.vertexCount > 0;
+  const bounds = hasObstacles ? obstacleBounds(world, obstacles) : null;
   if (_orcaObsIds.length < obstacles.vertexCount) {
     _orcaObsIds = new Int32Array(obstacles.vertexCount);
     _orcaObsDist2 = new Float64Array(obstacles.vertexCount);
@@ -217,7 +286,7 @@ export function orcaCompute(world: CrowdWorld, ids: Int32Array, start: number, c
       _orcaSegQuery[0] = x;
       _orcaSegQuery[1] = y;
       _orcaSegQuery[2] = tauO[eid] * vmax + r;
-      nObs = queryObstacleSegmentsAt(obstacles, _orcaSegQuery, obsIds, obsDist2);
+      nObs = obstacleNeighbours(obstacles, bounds!, eid, _orcaSegQuery, obsIds, obsDist2);
       segments += nObs;
     }
     if (orcaVelocityUnchecked(agent, nb, obstacles, obsIds, nObs, dt, out, mode) !== ORCA_FEASIBLE) fallbacks++;
@@ -231,6 +300,7 @@ export function orcaCompute(world: CrowdWorld, ids: Int32Array, start: number, c
   profileCount(p, 'orca', 'obstacleSegments', segments);
   profileCount(p, 'orca', 'fallbacks', fallbacks);
   profileCount(p, 'orca', 'fullRadiusQueries', fullQueries);
+  profileCount(p, 'orca', 'obstacleQueriesSkipped', bounds === null ? 0 : bounds.skipped);
 }
 
 /** Apply pass over ids[start .. start + count): store the computed velocities as desired velocities. */

@@ -14,7 +14,9 @@
  *
  * The grid: cells of side `cellSize` over the bounding box of all segments; each segment is listed in every cell
  * its bounding box overlaps (conservative), in counting-sort CSR form (cellStart[c]..cellStart[c+1] into
- * cellItems). A query visits the cells overlapping the query square and de-duplicates segments with a stamp array.
+ * cellItems). A query visits the cells overlapping the query square and de-duplicates segments with a stamp array,
+ * module scratch shared by every set (not part of the set: it is not state, and a snapshot must not depend on how
+ * many queries ran).
  */
 import { DegenerateGeometryError, InvalidArgumentError } from '../core/errors';
 import { requireFinite, requirePositive } from '../core/validate';
@@ -46,9 +48,6 @@ export interface ObstacleSet {
   cellStart: Int32Array;
   cellItems: Int32Array;
   indexDirty: boolean;
-  /** Per-segment stamp for de-duplicating query results. */
-  stamp: Uint32Array;
-  stampValue: number;
 }
 
 export interface ObstacleOptions {
@@ -84,8 +83,6 @@ export function createObstacleSet(options: { capacity?: number; cellSize?: numbe
     cellStart: new Int32Array(1),
     cellItems: new Int32Array(0),
     indexDirty: true,
-    stamp: new Uint32Array(cap),
-    stampValue: 0,
   };
 }
 
@@ -105,8 +102,6 @@ function grow(set: ObstacleSet, need: number): void {
   const c = new Uint8Array(cap);
   c.set(set.convex);
   set.convex = c;
-  set.stamp = new Uint32Array(cap);
-  set.stampValue = 0;
 }
 
 /** Do open segments (a,b) and (c,d) properly cross or touch (collinear overlap included)? */
@@ -287,6 +282,53 @@ export function queryObstacleSegments(
 }
 
 const _segQuery = new Float64Array(3);
+// De-duplication stamps of queryObstacleSegmentsAt (a segment listed in several cells is taken once per query):
+// _segStamp[v] === _segStampValue marks segment v as seen by the current query. Shared by every set: a query's
+// value is new, so marks left by other sets or queries never match.
+let _segStamp = new Uint32Array(64);
+let _segStampValue = 0;
+
+/**
+ * A lower bound of the distance from (query[0], query[1]) to every segment of the set, capped at query[2]: the
+ * exact distance to the nearest segment when one lies within query[2], else query[2]. Every segment counts, on
+ * either side (unlike queryObstacleSegmentsAt, which keeps those with the point outside). The distance to the set is
+ * 1-Lipschitz, so at any point p it is at least the returned value minus |p − (query[0], query[1])|: a caller can skip
+ * its segment queries while that stays above its range (systems/orca.ts). No allocation.
+ */
+export function obstacleDistanceLowerBoundAt(set: ObstacleSet, query: Float64Array): number {
+  const px = query[0], py = query[1], range = query[2];
+  if (set.indexDirty) buildObstacleIndex(set);
+  const cols = set.cols, rows = set.rows;
+  if (cols === 0) return range;
+  const cs = set.cellSize, ox = set.originX, oy = set.originY;
+  const fc0 = Math.floor((px - range - ox) / cs), fc1 = Math.floor((px + range - ox) / cs);
+  const fr0 = Math.floor((py - range - oy) / cs), fr1 = Math.floor((py + range - oy) / cs);
+  if (fc1 < 0 || fr1 < 0 || fc0 >= cols || fr0 >= rows) return range;
+  const c0 = fc0 < 0 ? 0 : fc0, c1 = fc1 >= cols ? cols - 1 : fc1;
+  const r0 = fr0 < 0 ? 0 : fr0, r1 = fr1 >= rows ? rows - 1 : fr1;
+  const x = set.x, y = set.y, next = set.next, cellStart = set.cellStart, cellItems = set.cellItems;
+  let best = range * range;
+  for (let r = r0; r <= r1; r++) {
+    for (let c = c0; c <= c1; c++) {
+      const cell = r * cols + c;
+      const end = cellStart[cell + 1];
+      for (let k = cellStart[cell]; k < end; k++) {
+        const v = cellItems[k];
+        const ax = x[v], ay = y[v], u = next[v];
+        const ex = x[u] - ax, ey = y[u] - ay;
+        const rx = px - ax, ry = py - ay;
+        const lenSq = ex * ex + ey * ey;
+        let t = lenSq > 0 ? (rx * ex + ry * ey) / lenSq : 0;
+        if (t < 0) t = 0;
+        else if (t > 1) t = 1;
+        const qx = rx - t * ex, qy = ry - t * ey;
+        const dSq = qx * qx + qy * qy;
+        if (dSq < best) best = dSq;
+      }
+    }
+  }
+  return Math.sqrt(best);
+}
 
 /**
  * queryObstacleSegments for the point (query[0], query[1]) and range query[2]: the allocation-free form per-frame
@@ -304,13 +346,15 @@ export function queryObstacleSegmentsAt(set: ObstacleSet, query: Float64Array, o
   if (fc1 < 0 || fr1 < 0 || fc0 >= cols || fr0 >= rows) return 0;
   const c0 = fc0 < 0 ? 0 : fc0, c1 = fc1 >= cols ? cols - 1 : fc1;
   const r0 = fr0 < 0 ? 0 : fr0, r1 = fr1 >= rows ? rows - 1 : fr1;
-  const { x, y, next, cellStart, cellItems, stamp } = set;
-  let sv = (set.stampValue + 1) >>> 0;
+  const { x, y, next, cellStart, cellItems } = set;
+  if (_segStamp.length < set.vertexCount) _segStamp = new Uint32Array(Math.max(64, 2 * set.vertexCount));
+  const stamp = _segStamp;
+  let sv = (_segStampValue + 1) >>> 0;
   if (sv === 0) {
     stamp.fill(0);
     sv = 1;
   }
-  set.stampValue = sv;
+  _segStampValue = sv;
   const rangeSq = range * range;
   const cap = out.length;
   let count = 0;

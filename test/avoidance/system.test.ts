@@ -6,7 +6,9 @@ import { spatialHashSystem } from '../../systems/spatial-hash';
 import { orcaSystem } from '../../systems/orca';
 import { addObstacle, disableOrca, enableOrca, getObstacles, orcaComponent, setOrcaOptions, setOrcaParams } from '../../components/orca';
 import { LOD_ALL, LOD_ORCA, lodComponent } from '../../components/lod';
-import { addObstacleToSet, createObstacleSet, queryObstacleSegments } from '../../src/avoidance/obstacles';
+import { addObstacleToSet, createObstacleSet, obstacleDistanceLowerBoundAt, queryObstacleSegments } from '../../src/avoidance/obstacles';
+import { dropOrcaObstacleBounds } from '../../systems/orca';
+import { createHorde } from '../../demos/scenarios/horde';
 import { createOrcaAgent, createOrcaNeighbours, orcaShare, orcaVelocity } from '../../src/avoidance/orca';
 import { createRng, rngRange } from '../../src/core/rng';
 import { DegenerateGeometryError, InvalidArgumentError, UnknownEntityError } from '../../src/core/errors';
@@ -97,6 +99,53 @@ describe('queryObstacleSegments', () => {
       brute.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
       expect(Array.from(out.subarray(0, n))).toEqual(brute.map((b) => b[1]));
     }
+  });
+});
+
+describe('obstacleDistanceLowerBoundAt', () => {
+  it('equals the brute-force distance to the nearest segment (either side), capped at the range', () => {
+    const rng = createRng(12);
+    const set = createObstacleSet();
+    for (let k = 0; k < 30; k++) {
+      const cx = rngRange(rng, -50, 50), cy = rngRange(rng, -50, 50), s = rngRange(rng, 0.5, 3);
+      if (k % 3 === 2) addObstacleToSet(set, [[cx, cy], [cx + 2 * s, cy + s], [cx + 3 * s, cy - s]], { closed: false });
+      else addObstacleToSet(set, [[cx, cy], [cx + s, cy], [cx + s, cy + 2 * s], [cx, cy + s]]);
+    }
+    const q = new Float64Array(3);
+    let capped = 0, found = 0;
+    for (let t = 0; t < 500; t++) {
+      const x = rngRange(rng, -60, 60), y = rngRange(rng, -60, 60), range = rngRange(rng, 0.5, 15);
+      let d = Infinity;
+      for (let v = 0; v < set.vertexCount; v++) {
+        const u = set.next[v];
+        const ex = set.x[u] - set.x[v], ey = set.y[u] - set.y[v], rx = x - set.x[v], ry = y - set.y[v];
+        const tt = Math.min(1, Math.max(0, (rx * ex + ry * ey) / (ex * ex + ey * ey)));
+        d = Math.min(d, Math.hypot(rx - tt * ex, ry - tt * ey));
+      }
+      q[0] = x; q[1] = y; q[2] = range;
+      const lb = obstacleDistanceLowerBoundAt(set, q);
+      if (d >= range) { expect(lb).toBe(range); capped++; } else { expect(Math.abs(lb - d)).toBeLessThan(1e-12 * (1 + d)); found++; }
+    }
+    expect(capped).toBeGreaterThan(50);
+    expect(found).toBeGreaterThan(50);
+  });
+});
+
+describe('orcaSystem obstacle-query bounds', () => {
+  it('skipping the segment queries the bounds rule out changes nothing: horde with LOD off, bit-identical to recomputing every query (bounds dropped each frame)', () => {
+    const a = createHorde({ agents: 600, seed: 21, lod: false }), b = createHorde({ agents: 600, seed: 21, lod: false });
+    let skipped = 0;
+    for (let f = 0; f < 150; f++) {
+      a.tick();
+      dropOrcaObstacleBounds(b.world);
+      b.tick();
+      skipped += a.world.profiler.byName.orca.counters.obstacleQueriesSkipped ?? 0;
+      expect(b.world.profiler.byName.orca.counters.obstacleQueriesSkipped ?? 0).toBe(0);
+    }
+    expect(skipped).toBeGreaterThan(10_000); // the bounds did skip most queries in the open streets
+    expect(Array.from(a.world.position.x)).toEqual(Array.from(b.world.position.x));
+    expect(Array.from(a.world.position.y)).toEqual(Array.from(b.world.position.y));
+    expect(Array.from(a.world.velocity.x)).toEqual(Array.from(b.world.velocity.x));
   });
 });
 
