@@ -220,7 +220,7 @@ export {
 } from './avoidance/orca';
 export type { OrcaAgent, OrcaNeighbours, OrcaOutput } from './avoidance/orca';
 export { linearProgram2, linearProgram3, LP_EPSILON, LINE_STRIDE } from './avoidance/lp';
-export { createObstacleSet, addObstacleToSet, buildObstacleIndex, queryObstacleSegments } from './avoidance/obstacles';
+export { createObstacleSet, addObstacleToSet, buildObstacleIndex, queryObstacleSegments, obstacleDistanceLowerBoundAt } from './avoidance/obstacles';
 export type { ObstacleSet, ObstacleOptions } from './avoidance/obstacles';
 export {
   orcaComponent,
