@@ -287,6 +287,26 @@ const _segQuery = new Float64Array(3);
 // value is new, so marks left by other sets or queries never match.
 let _segStamp = new Uint32Array(64);
 let _segStampValue = 0;
+// The grid cells a query square covers: columns _cells[0]..[1], rows _cells[2]..[3] (see queryCells).
+const _cells = new Int32Array(4);
+
+/**
+ * The grid cells overlapping the square of half side query[2] around (query[0], query[1]), clamped to the grid, into
+ * _cells; false when the grid is empty or the square misses it. Builds the index if obstacles were added.
+ */
+function queryCells(set: ObstacleSet, query: Float64Array): boolean {
+  const px = query[0], py = query[1], range = query[2];
+  if (set.indexDirty) buildObstacleIndex(set);
+  const cols = set.cols, rows = set.rows;
+  if (cols === 0) return false;
+  const cs = set.cellSize, ox = set.originX, oy = set.originY;
+  const fc0 = Math.floor((px - range - ox) / cs), fc1 = Math.floor((px + range - ox) / cs);
+  const fr0 = Math.floor((py - range - oy) / cs), fr1 = Math.floor((py + range - oy) / cs);
+  if (fc1 < 0 || fr1 < 0 || fc0 >= cols || fr0 >= rows) return false;
+  _cells[0] = fc0 < 0 ? 0 : fc0; _cells[1] = fc1 >= cols ? cols - 1 : fc1;
+  _cells[2] = fr0 < 0 ? 0 : fr0; _cells[3] = fr1 >= rows ? rows - 1 : fr1;
+  return true;
+}
 
 /**
  * A lower bound of the distance from (query[0], query[1]) to every segment of the set, capped at query[2]: the
@@ -297,15 +317,8 @@ let _segStampValue = 0;
  */
 export function obstacleDistanceLowerBoundAt(set: ObstacleSet, query: Float64Array): number {
   const px = query[0], py = query[1], range = query[2];
-  if (set.indexDirty) buildObstacleIndex(set);
-  const cols = set.cols, rows = set.rows;
-  if (cols === 0) return range;
-  const cs = set.cellSize, ox = set.originX, oy = set.originY;
-  const fc0 = Math.floor((px - range - ox) / cs), fc1 = Math.floor((px + range - ox) / cs);
-  const fr0 = Math.floor((py - range - oy) / cs), fr1 = Math.floor((py + range - oy) / cs);
-  if (fc1 < 0 || fr1 < 0 || fc0 >= cols || fr0 >= rows) return range;
-  const c0 = fc0 < 0 ? 0 : fc0, c1 = fc1 >= cols ? cols - 1 : fc1;
-  const r0 = fr0 < 0 ? 0 : fr0, r1 = fr1 >= rows ? rows - 1 : fr1;
+  if (!queryCells(set, query)) return range;
+  const cols = set.cols, c0 = _cells[0], c1 = _cells[1], r0 = _cells[2], r1 = _cells[3];
   const x = set.x, y = set.y, next = set.next, cellStart = set.cellStart, cellItems = set.cellItems;
   let best = range * range;
   for (let r = r0; r <= r1; r++) {
@@ -337,15 +350,8 @@ export function obstacleDistanceLowerBoundAt(set: ObstacleSet, query: Float64Arr
  */
 export function queryObstacleSegmentsAt(set: ObstacleSet, query: Float64Array, out: Int32Array, outDistSq: Float64Array): number {
   const px = query[0], py = query[1], range = query[2];
-  if (set.indexDirty) buildObstacleIndex(set);
-  const cols = set.cols, rows = set.rows;
-  if (cols === 0 || out.length === 0) return 0;
-  const cs = set.cellSize, ox = set.originX, oy = set.originY;
-  const fc0 = Math.floor((px - range - ox) / cs), fc1 = Math.floor((px + range - ox) / cs);
-  const fr0 = Math.floor((py - range - oy) / cs), fr1 = Math.floor((py + range - oy) / cs);
-  if (fc1 < 0 || fr1 < 0 || fc0 >= cols || fr0 >= rows) return 0;
-  const c0 = fc0 < 0 ? 0 : fc0, c1 = fc1 >= cols ? cols - 1 : fc1;
-  const r0 = fr0 < 0 ? 0 : fr0, r1 = fr1 >= rows ? rows - 1 : fr1;
+  if (out.length === 0 || !queryCells(set, query)) return 0;
+  const cols = set.cols, c0 = _cells[0], c1 = _cells[1], r0 = _cells[2], r1 = _cells[3];
   const { x, y, next, cellStart, cellItems } = set;
   if (_segStamp.length < set.vertexCount) _segStamp = new Uint32Array(Math.max(64, 2 * set.vertexCount));
   const stamp = _segStamp;
