@@ -178,7 +178,11 @@ function acquireSlot(s: FunnelState): number {
 function plan(world: CrowdWorld, s: FunnelState, eid: number): NavPathStatus {
   const c = s.corridor;
   findNavPath(s.query, world.position.x[eid], world.position.y[eid], c.goalX[eid], c.goalY[eid], s.result);
-  return install(s, eid, s.result);
+  const status = install(s, eid, s.result);
+  // No path: the agent stops. The system skips NAV_UNREACHABLE agents, so a preferred velocity left from following
+  // the old corridor would otherwise keep it walking (through walls) for good.
+  if (status !== 'found') { world.preferredVelocity.x[eid] = 0; world.preferredVelocity.y[eid] = 0; }
+  return status;
 }
 
 /** Install a finished search's corridor as agent eid's (or mark it unreachable). */

@@ -143,7 +143,9 @@ function anchorTurn(st: AnchorState, path: Float64Array, p: Readonly<AnchorParam
     if (lim !== st.turnLimit) setTurnLimit(st, lim);
     const ux = (path[2 * st.waypoint] - st.x) / dist, uy = (path[2 * st.waypoint + 1] - st.y) / dist, hx = st.hx, hy = st.hy;
     const c = hx * uy - hy * ux, d = hx * ux + hy * uy;
-    if (d >= st.turnCos) {
+    // From lim ≥ π on any turn is allowed: snap even when d rounds to just below −1 = cos(lim) (exactly behind; the
+    // rate-limited branch would then report ω = lim/dt for what is a half turn).
+    if (d >= st.turnCos || lim >= Math.PI) {
       turn = d > 0 && c < 1e-4 && c > -1e-4 ? c + (c * c * c) / 6 : datan2(c, d);
       st.hx = ux; st.hy = uy;
     } else {

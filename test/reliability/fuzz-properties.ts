@@ -27,6 +27,14 @@ import { raycastMesh, corridorShortcut } from '../../src/navmesh/corridor';
 import { DegenerateGeometryError, InvalidArgumentError } from '../../src/core/errors';
 import { formationSlots, formationSpacing, slotsRadius, FORMATION_LINE, FORMATION_COLUMN, FORMATION_WEDGE, FORMATION_BOX, FORMATION_CIRCLE, FORMATION_SHAPE_NAMES } from '../../src/formation/slots';
 import { assignSlots, assignSlotsOptimal, assignSlotsGreedy, HUNGARIAN_MAX } from '../../src/formation/assign';
+import { advanceAnchor, createAnchorState, type AnchorParams } from '../../src/formation/anchor';
+import { createCrowd, type CrowdWorld } from '../../src/world/crowd';
+import { spawnAgent, despawnAgent, setAgentPosition } from '../../src/world/agents';
+import { step } from '../../src/world/step';
+import { setNavmesh, setNavGoal, moveNavGoal, getAgentCorridor, type FunnelState } from '../../systems/funnel';
+import { corridorComponent, NAV_ARRIVED, NAV_FOLLOWING, NAV_REPLAN, NAV_UNREACHABLE } from '../../components/corridor';
+import { createRng, rngFloat, rngInt, type Rng } from '../../src/core/rng';
+import type { Navmesh } from '../../src/navmesh/build';
 
 export interface FuzzProperty {
   readonly name: string;
@@ -914,6 +922,261 @@ const navmeshBadInputProperty = fc.property(
     else check(err instanceof DegenerateGeometryError && (err as Error).message.includes(field), `${kind}: expected DegenerateGeometryError naming ${field}, got ${String(err)}`);
   });
 
+// ------------------------------------------------------------------------------------------------ funnel system
+
+/** Distance from (x, y) to mesh triangle t (0 inside, by exact orientation; else the nearest edge's distance). */
+function triDist(mesh: Navmesh, t: number, x: number, y: number): number {
+  const V = mesh.vertices, T = mesh.triangles;
+  const a: Pt = [V[2 * T[3 * t]], V[2 * T[3 * t] + 1]], b: Pt = [V[2 * T[3 * t + 1]], V[2 * T[3 * t + 1] + 1]], d: Pt = [V[2 * T[3 * t + 2]], V[2 * T[3 * t + 2] + 1]];
+  const p: Pt = [x, y];
+  if (orient2(a, b, p) >= 0 && orient2(b, d, p) >= 0 && orient2(d, a, p) >= 0) return 0;
+  return Math.min(segDist(x, y, a, b), segDist(x, y, b, d), segDist(x, y, d, a));
+}
+/** Distance from (x, y) to the whole mesh, by brute force over every triangle. */
+function meshDist(mesh: Navmesh, x: number, y: number): number {
+  let d = Infinity;
+  for (let t = 0; t < mesh.triangleCount && d > 0; t++) d = Math.min(d, triDist(mesh, t, x, y));
+  return d;
+}
+function adjacent(N: Int32Array, a: number, b: number): boolean {
+  return N[3 * a] === b || N[3 * a + 1] === b || N[3 * a + 2] === b;
+}
+/** A uniformly random point of triangle t, pulled 10% toward its centroid (off its edges). */
+function pointInTri(mesh: Navmesh, t: number, rng: Rng): Pt {
+  const V = mesh.vertices, T = mesh.triangles;
+  let u = rngFloat(rng), v = rngFloat(rng);
+  if (u + v > 1) { u = 1 - u; v = 1 - v; }
+  const w = 1 - u - v, k = 0.9, c = (1 - k) / 3;
+  const [a, b, d] = [T[3 * t], T[3 * t + 1], T[3 * t + 2]];
+  const la = k * u + c, lb = k * v + c, ld = k * w + c;
+  return [la * V[2 * a] + lb * V[2 * b] + ld * V[2 * d], la * V[2 * a + 1] + lb * V[2 * b + 1] + ld * V[2 * d + 1]];
+}
+
+interface FunnelSysCase {
+  map: NavCase; inflated: boolean; agents: number; frames: number; seed: number; pushP: number; goalP: number; spawnP: number;
+  maxCornerPortals: number; maxReplansPerFrame: number; maxExp: number; shortcutInterval: number; shortcutLookahead: number;
+  lookahead: number; arrivalSlowdown: number; arriveDistance: number; minTurnSpeed: number; dt: number; maxSpeed: number;
+}
+const funnelSysCase: fc.Arbitrary<FunnelSysCase> = fc.record({
+  map: navCase, inflated: fc.boolean(), agents: fc.integer({ min: 1, max: 4 }), frames: fc.integer({ min: 10, max: 90 }), seed: fc.nat(),
+  pushP: uni(0, 0.3), goalP: uni(0, 0.3), spawnP: uni(0, 0.06),
+  maxCornerPortals: fc.constantFrom(3, 4, 6, 17, 128), maxReplansPerFrame: fc.constantFrom(1, 2, 16), maxExp: fc.constantFrom(8, 64, 16384),
+  shortcutInterval: fc.constantFrom(0, 1, 3, 8), shortcutLookahead: fc.constantFrom(2, 3, 16),
+  lookahead: uni(0.2, 4), arrivalSlowdown: uni(0.2, 2), arriveDistance: uni(0.01, 0.2), minTurnSpeed: uni(0.2, 1),
+  dt: fc.constantFrom(1 / 60, 1 / 30, 0.1), maxSpeed: uni(0.5, 3),
+});
+const _fsCorr = new Int32Array(4096);
+
+/**
+ * The funnel system's per-frame corridor upkeep (systems/funnel.ts: corridorMoveStart, the visibility shortcut,
+ * portal prefixes of maxCornerPortals, sliced re-plans under a budget, moveNavGoal's keep / extend / shrink /
+ * re-plan) on the random navmesh maps above, radius 0 and > 0, with 1–5 agents. Every frame, seeded disturbances:
+ * pushes (setAgentPosition to a random free point anywhere, across obstacles and the wall included; into a triangle
+ * next to the agent's; or a short random shove, which at radius > 0 may land off the inflated mesh), goal moves
+ * (moveNavGoal to a random free point, or into the corridor's last triangle, a neighbour of it, or the one before
+ * it: keep, extend, shrink), despawns and spawns with setNavGoal. The pipeline runs funnel + integrate only.
+ * Checked after every step, against the position the funnel saw (position.previous, saved by integrate), with
+ * oracles written here:
+ *  - following: the corridor (the pool slice, equal to getAgentCorridor) is a chain of adjacent triangles, its first
+ *    triangle holds the agent (or, off the mesh, is the nearest triangle: brute-force distance over all triangles),
+ *    its last holds the goal; agent and goal on the same side of the wall; the preferred velocity points at the
+ *    next corner with a speed in [vmax·min(minTurnSpeed, d/arrivalSlowdown), vmax] (docs/NAVMESH.md, step 5), and
+ *    when the agent is in its first triangle the leg to that corner lies, sampled, in the corridor's triangles and
+ *    in free space (clearance ≥ radius from the original polygons);
+ *  - arrived, waiting to re-plan (NAV_REPLAN) and unreachable agents have a zero preferred velocity ("stops");
+ *  - no NaN in position, velocity, preferred velocity; nothing throws;
+ *  - setNavGoal's status is 'found' exactly when agent and goal are connected (the wall's side; at radius 0 also a
+ *    visibility-graph Dijkstra on the original polygons), moveNavGoal's 'unreachable' only when they are not;
+ * then, without disturbances, every agent still following or re-planning arrives (NAV_ARRIVED or within
+ * arriveDistance) when its goal is reachable, and ends NAV_UNREACHABLE when it is not.
+ */
+const funnelSystemProperty = fc.property(funnelSysCase, (c) => {
+  const map = makeNavMap(c.map);
+  const radius = c.inflated ? 0.4 * map.margin * c.map.rf * Math.cos(Math.PI / ARC) : 0;
+  const tol = 1e-9 * map.scale;
+  const mesh = buildNavmesh({ boundary: map.boundary, obstacles: map.obstacles }, { radius });
+  const N = mesh.neighbours;
+  const need = radius > 0 ? (radius / Math.cos(Math.PI / ARC)) * 1.001 + tol : 1e-9 * map.scale;
+  const rng = createRng(c.seed + 1);
+  const x0 = c.map.ox, y0 = c.map.oy, W = c.map.w, H = c.map.h;
+  const side = (x: number): number => (map.wall === null ? 0 : x < map.wall[0] ? -1 : 1);
+  /** A random point with clearance above `min` in the original map (on the mesh when min = need), or null. */
+  const freePoint = (min: number): Pt | null => {
+    for (let k = 0; k < 60; k++) {
+      const x = x0 + rngFloat(rng) * W, y = y0 + rngFloat(rng) * H;
+      if (clearance(map, x, y) > min) return [x, y];
+    }
+    return null;
+  };
+  /** Oracle: is the goal reachable from p? The wall's side; at radius 0 from a free point, also the visibility graph (and its length). */
+  const reach = (p: Pt, g: Pt): { ok: boolean; len: number } => {
+    const ok = side(p[0]) === side(g[0]);
+    if (radius === 0 && clearance(map, p[0], p[1]) > tol) {
+      const len = visibilityShortest(map, p, g, tol);
+      check((len < Infinity) === ok, `visibility graph (${len}) and the wall's side disagree on reachability from (${p}) to (${g})`);
+      return { ok, len };
+    }
+    return { ok, len: Math.hypot(g[0] - p[0], g[1] - p[1]) };
+  };
+
+  const world: CrowdWorld = createCrowd({ maxAgents: 8, seed: 1 + (c.seed % 1000) });
+  const en = world.enabled;
+  en.lod = false; en.navigation = false; en.steering = false; en.boids = false; en.orca = false; en.contacts = false;
+  const opts = {
+    maxCornerPortals: c.maxCornerPortals, maxReplansPerFrame: c.maxReplansPerFrame, maxSearchExpansionsPerFrame: c.maxExp,
+    shortcutInterval: c.shortcutInterval, shortcutLookahead: c.shortcutLookahead, lookahead: c.lookahead,
+    arrivalSlowdown: c.arrivalSlowdown, arriveDistance: c.arriveDistance, minTurnSpeed: c.minTurnSpeed,
+  };
+  const fs: FunnelState = setNavmesh(world, mesh, opts);
+  const nav = corridorComponent(world);
+  const P = world.position, PV = world.preferredVelocity, VEL = world.velocity;
+
+  const spawnWithGoal = (): void => {
+    const p = freePoint(need), g = freePoint(need);
+    if (p === null || g === null || world.agents.count >= 5) return;
+    const eid = spawnAgent(world, { x: p[0], y: p[1], radius: Math.max(radius, 0.1), maxSpeed: c.maxSpeed });
+    const status = setNavGoal(world, eid, g[0], g[1]);
+    const r = reach(p, g);
+    check(status === (r.ok ? 'found' : 'unreachable'), `setNavGoal from (${p}) to (${g}): ${status}, oracle ${r.ok ? 'reachable' : 'unreachable'}`);
+  };
+  for (let i = 0; i < c.agents; i++) spawnWithGoal();
+
+  const pushAgent = (eid: number): void => {
+    const kind = rngInt(rng, 3);
+    let q: Pt | null = null;
+    if (kind === 0) q = freePoint(need);
+    else if (kind === 1) {
+      const t = locateTriangle(mesh, P.x[eid], P.y[eid]);
+      const nb = t >= 0 ? N[3 * t + rngInt(rng, 3)] : -1;
+      if (nb >= 0) q = pointInTri(mesh, nb, rng);
+    } else {
+      const a = rngFloat(rng) * 2 * Math.PI, l = rngFloat(rng) * 0.5;
+      const x = P.x[eid] + l * Math.cos(a), y = P.y[eid] + l * Math.sin(a);
+      if (clearance(map, x, y) > (radius > 0 ? tol : need)) q = [x, y];
+    }
+    if (q !== null) setAgentPosition(world, eid, q[0], q[1]);
+  };
+  const moveGoal = (eid: number): void => {
+    let g: Pt | null = null;
+    const slot = nav.slot[eid], len = nav.length[eid];
+    if (rngInt(rng, 2) === 0 && slot >= 0 && len > 0 && (nav.state[eid] === NAV_FOLLOWING || nav.state[eid] === NAV_ARRIVED)) {
+      const last = fs.pool[slot * fs.maxCorridor + len - 1];
+      const pick = rngInt(rng, 3);
+      let t = last;
+      if (pick === 1) { const nb = N[3 * last + rngInt(rng, 3)]; if (nb >= 0) t = nb; }
+      else if (pick === 2 && len > 1) t = fs.pool[slot * fs.maxCorridor + len - 2];
+      g = pointInTri(mesh, t, rng);
+    } else g = freePoint(need);
+    if (g === null) return;
+    const p: Pt = [P.x[eid], P.y[eid]];
+    const status = moveNavGoal(world, eid, g[0], g[1]);
+    const r = reach(p, g);
+    check(status === 'found' || status === 'unreachable', `moveNavGoal status ${status}`);
+    if (r.ok) check(status === 'found', `moveNavGoal from (${p}) to (${g}): ${status}, but the oracle connects them`);
+  };
+
+  /** The invariants after a step; returns the count of agents still following or re-planning. */
+  const checkAll = (frame: number): number => {
+    let active = 0;
+    const { dense, count } = world.agents;
+    for (let i = 0; i < count; i++) {
+      const eid = dense[i];
+      const where = `frame ${frame}, agent ${eid}`;
+      finite(P.x[eid], `${where} x`); finite(P.y[eid], `${where} y`); finite(VEL.x[eid], `${where} vx`); finite(VEL.y[eid], `${where} vy`);
+      finite(PV.x[eid], `${where} preferred vx`); finite(PV.y[eid], `${where} preferred vy`);
+      const px = P.previousX[eid], py = P.previousY[eid], pvx = PV.x[eid], pvy = PV.y[eid];
+      const st = nav.state[eid];
+      if (st === NAV_ARRIVED || st === NAV_REPLAN || st === NAV_UNREACHABLE) {
+        check(pvx === 0 && pvy === 0, `${where}: state ${st} but preferred velocity (${pvx}, ${pvy})`);
+        if (st === NAV_REPLAN) active++;
+        continue;
+      }
+      if (st !== NAV_FOLLOWING) continue;
+      active++;
+      const slot = nav.slot[eid], len = nav.length[eid], off = slot * fs.maxCorridor;
+      check(slot >= 0 && len >= 1 && len <= fs.maxCorridor, `${where}: slot ${slot}, length ${len}`);
+      const n = getAgentCorridor(world, eid, _fsCorr);
+      check(n === len, `${where}: getAgentCorridor returned ${n}, length ${len}`);
+      for (let k = 0; k < len; k++) {
+        const t = fs.pool[off + k];
+        check(t >= 0 && t < mesh.triangleCount && _fsCorr[k] === t, `${where}: corridor[${k}] = ${t} (getAgentCorridor ${_fsCorr[k]})`);
+        if (k > 0) check(adjacent(N, fs.pool[off + k - 1], t), `${where}: corridor triangles ${fs.pool[off + k - 1]}, ${t} (at ${k - 1}, ${k}) are not neighbours`);
+      }
+      const first = fs.pool[off], last = fs.pool[off + len - 1];
+      const gx = nav.goalX[eid], gy = nav.goalY[eid];
+      const dFirst = triDist(mesh, first, px, py);
+      if (dFirst > tol) {
+        const dMesh = meshDist(mesh, px, py);
+        check(dFirst <= dMesh + tol, `${where}: position (${px}, ${py}) is ${dFirst} from the corridor's first triangle ${first} but ${dMesh} from the mesh`);
+      }
+      const dLast = triDist(mesh, last, gx, gy);
+      check(dLast <= tol, `${where}: goal (${gx}, ${gy}) is ${dLast} outside the corridor's last triangle ${last}`);
+      check(side(px) === side(gx), `${where}: following a corridor across the wall`);
+      // preferred velocity: toward the next corner, within [vmax·min(minTurnSpeed, d/arrivalSlowdown), vmax]
+      const cx = nav.cornerX[eid], cy = nav.cornerY[eid];
+      finite(cx, `${where} corner x`); finite(cy, `${where} corner y`);
+      const dx = cx - px, dy = cy - py, d = Math.hypot(dx, dy), sp = Math.hypot(pvx, pvy), vmax = world.agent.maxSpeed[eid];
+      check(sp <= vmax * (1 + 1e-12), `${where}: preferred speed ${sp} > maxSpeed ${vmax}`);
+      if (d >= 1e-9) {
+        check(sp >= vmax * Math.min(c.minTurnSpeed, d / c.arrivalSlowdown) * (1 - 1e-9), `${where}: preferred speed ${sp} below vmax·min(minTurnSpeed, d/arrivalSlowdown) = ${vmax * Math.min(c.minTurnSpeed, d / c.arrivalSlowdown)} (corner ${d} m away)`);
+        check(Math.abs(dx * pvy - dy * pvx) <= 1e-9 * d * sp && dx * pvx + dy * pvy > 0, `${where}: preferred velocity (${pvx}, ${pvy}) does not point at the corner (${cx}, ${cy})`);
+      }
+      if (dFirst <= tol) {
+        // the first leg, sampled: in the corridor's triangles and in free space (clearance ≥ radius)
+        for (let k = 0; k <= 16; k++) {
+          const qx = px + (dx * k) / 16, qy = py + (dy * k) / 16;
+          let inCorr = false;
+          for (let j = 0; j < len && !inCorr; j++) inCorr = triDist(mesh, fs.pool[off + j], qx, qy) <= tol;
+          check(inCorr, `${where}: point (${qx}, ${qy}) of the leg to the corner (${cx}, ${cy}) is outside the corridor`);
+          const cl = clearance(map, qx, qy);
+          check(cl >= radius - tol, `${where}: point (${qx}, ${qy}) of the leg to the corner has clearance ${cl} (radius ${radius})`);
+        }
+      }
+    }
+    return active;
+  };
+
+  // Disturbed phase.
+  for (let f = 0; f < c.frames; f++) {
+    const { dense } = world.agents;
+    for (let i = 0; i < world.agents.count; i++) {
+      const eid = dense[i];
+      if (rngFloat(rng) < c.pushP) pushAgent(eid);
+      if (rngFloat(rng) < c.goalP) moveGoal(eid);
+    }
+    if (rngFloat(rng) < c.spawnP && world.agents.count > 1) despawnAgent(world, dense[rngInt(rng, world.agents.count)]);
+    if (rngFloat(rng) < c.spawnP || world.agents.count === 0) spawnWithGoal();
+    step(world, c.dt);
+    checkAll(f);
+  }
+  // Calm phase: no disturbances until every following agent has arrived or found its goal unreachable. The cap is
+  // generous: twice the oracle's length plus the map's half-perimeter at the slowest corner speed, the exponential
+  // arrival ramp, and slack for sliced re-plans.
+  const { dense, count } = world.agents;
+  const watch: { eid: number; ok: boolean }[] = [];
+  let capSeconds = 10;
+  for (let i = 0; i < count; i++) {
+    const eid = dense[i];
+    if (nav.state[eid] !== NAV_FOLLOWING && nav.state[eid] !== NAV_REPLAN) continue;
+    const r = reach([P.x[eid], P.y[eid]], [nav.goalX[eid], nav.goalY[eid]]);
+    watch.push({ eid, ok: r.ok });
+    const vmax = world.agent.maxSpeed[eid];
+    capSeconds = Math.max(capSeconds, (2 * r.len + W + H) / (vmax * c.minTurnSpeed) + (c.arrivalSlowdown / vmax) * Math.log(1 + c.arrivalSlowdown / c.arriveDistance) + 10);
+  }
+  const cap = Math.ceil(capSeconds / c.dt) + 500;
+  let f = 0;
+  for (; f < cap; f++) {
+    step(world, c.dt);
+    if (checkAll(c.frames + f) === 0) break;
+  }
+  for (const w of watch) {
+    const st = nav.state[w.eid];
+    const dg = Math.hypot(P.x[w.eid] - nav.goalX[w.eid], P.y[w.eid] - nav.goalY[w.eid]);
+    if (w.ok) check(st === NAV_ARRIVED || dg <= c.arriveDistance, `agent ${w.eid}: reachable goal (${nav.goalX[w.eid]}, ${nav.goalY[w.eid]}) not reached after ${f} calm frames (state ${st}, ${dg} m away, replans ${nav.replans[w.eid]})`);
+    else check(st === NAV_UNREACHABLE, `agent ${w.eid}: goal across the wall but state ${st} after ${f} calm frames`);
+  }
+});
+
 // ------------------------------------------------------------------------------------------------ formations
 
 const pointsArb = (n: number, scale: number) => fc.array(fc.tuple(mix(-1, 1), mix(-1, 1)).map(([x, y]) => [x * scale, y * scale] as Pt), { minLength: n, maxLength: n });
@@ -1028,6 +1291,126 @@ const slotsProperty = fc.property(fc.constantFrom(FORMATION_LINE, FORMATION_COLU
     check(got === want, `formationSpacing ${got}, two largest radii + gap ${want}`);
   });
 
+
+// ------------------------------------------------------------------------------------------------ formation anchor
+
+interface RefAnchor { x: number; y: number; hx: number; hy: number; wp: number; v: number; w: number }
+/**
+ * The anchor's unicycle written out with angles (Math.atan2/cos/sin), independent of advanceAnchor's vector form and
+ * cached dcos/dsin: skip reached waypoints (distance ≤ waypointRadius) but the last; finished within
+ * 0.05·waypointRadius + 1e-9 of the last; ang = atan2(h × u, h · u) (exactly behind: +π, the kernel's documented
+ * side, "the sign of c" with c = 0 counted as left); turn = clamp(ang, ±ω_cap·dt), ω_cap = min(maxTurnRate,
+ * margin·memberMaxSpeed/(2·extent)) when extent > 0; v = clamp(min(cruise, margin·vMax − |ω|·extent), 0) ·
+ * clamp(slow, 0, 1), on the last waypoint also v ≤ arriveGain·dist and v·dt ≤ dist.
+ */
+let _refAmbiguous = false;
+function refAnchorStep(s: RefAnchor, path: Float64Array, n: number, p: AnchorParams, slow: number, dt: number, side = 0): boolean {
+  _refAmbiguous = false;
+  while (s.wp < n - 1 && Math.hypot(path[2 * s.wp] - s.x, path[2 * s.wp + 1] - s.y) <= p.waypointRadius) s.wp++;
+  if (s.wp >= n) return false;
+  const dx = path[2 * s.wp] - s.x, dy = path[2 * s.wp + 1] - s.y, dist = Math.hypot(dx, dy), last = s.wp === n - 1;
+  if (last && dist <= p.waypointRadius * 0.05 + 1e-9) { s.wp = n; s.v = 0; s.w = 0; return false; }
+  const budget = p.margin * p.memberMaxSpeed, wCap = Math.min(p.maxTurnRate, p.extent > 0 ? budget / (2 * p.extent) : Infinity);
+  let turn = 0;
+  if (dist > 0) {
+    const cr = s.hx * dy - s.hy * dx, dt_ = s.hx * dx + s.hy * dy;
+    // Within 1e-9 rad of straight behind, the side of the turn is decided by round-off (h and u differ from the
+    // kernel's in the last bits): flagged, and the caller may re-run the step on the kernel's side.
+    _refAmbiguous = dt_ < 0 && Math.abs(cr) <= 1e-9 * dist;
+    let ang = cr === 0 && dt_ < 0 ? Math.PI : Math.atan2(cr, dt_);
+    if (_refAmbiguous && side !== 0) ang = side * Math.abs(ang);
+    const lim = wCap * dt;
+    turn = Math.max(-lim, Math.min(lim, ang));
+    const co = Math.cos(turn), si = Math.sin(turn), nx = s.hx * co - s.hy * si, ny = s.hx * si + s.hy * co, h = Math.hypot(nx, ny);
+    s.hx = nx / h; s.hy = ny / h;
+  }
+  s.w = turn / dt;
+  let v = Math.max(0, Math.min(p.cruiseSpeed, budget - Math.abs(s.w) * p.extent)) * Math.max(0, Math.min(1, slow));
+  if (last) v = Math.min(v, p.arriveGain * dist, dist / dt);
+  s.x += s.hx * v * dt; s.y += s.hy * v * dt; s.v = v;
+  return true;
+}
+
+const anchorCase = fc.record({
+  n: fc.integer({ min: 2, max: 8 }),
+  pts: fc.array(fc.tuple(uni(-30, 30), uni(-30, 30)), { minLength: 8, maxLength: 8 }),
+  // edge cases: the first waypoint on the start, a repeated waypoint, a waypoint straight behind (180° turn), a
+  // path back along itself, every point on the x axis (exact zeros in h × u)
+  atStart: fc.boolean(), repeat: fc.option(fc.nat(7)), behind: fc.boolean(), reverse: fc.option(fc.nat(7)), collinear: fc.boolean(),
+  h0: uni(0, 2 * Math.PI), axisHeading: fc.boolean(),
+  p: fc.record({
+    cruiseSpeed: uni(0.05, 5), maxTurnRate: uni(0.05, 4), memberMaxSpeed: uni(0.1, 6),
+    extent: fc.oneof(fc.constant(0), uni(0, 10)), margin: uni(0.05, 1), waypointRadius: fc.oneof(uni(0.02, 4), fc.constant(0)), arriveGain: uni(0.1, 5),
+  }),
+  // dt up to 5 s: with maxTurnRate up to 4 rad/s the turn limit ω_cap·dt goes well past π
+  dt: fc.oneof(uni(0.005, 0.1), uni(0.1, 5)), varyDt: fc.boolean(), dts: fc.array(uni(0.005, 2), { minLength: 7, maxLength: 7 }),
+  slows: fc.array(fc.oneof(fc.constant(1), fc.constant(0), uni(-0.5, 1.5)), { minLength: 13, maxLength: 13 }),
+  steps: fc.integer({ min: 1, max: 400 }),
+});
+
+/**
+ * advanceAnchor (src/formation/anchor.ts) against the angle-based reference unicycle above: positions within
+ * 1e-9 m and ω·dt within 1e-9 rad after every step, equal return values, for up to 400 steps with a fixed or
+ * varying dt and slow factors outside [0, 1] included. Invariants from the file's derivation: |ω| ≤ ω_cap,
+ * speed + |ω|·extent ≤ margin·memberMaxSpeed, on the last waypoint v ≤ arriveGain·dist and the step no longer than
+ * the distance (it never passes the last waypoint), unit heading, finite state; once finished it stays put within
+ * 0.05·waypointRadius + 1e-9 of the last waypoint with speed and ω 0.
+ */
+const anchorProperty = fc.property(anchorCase, (c) => {
+  const n = c.n, path = new Float64Array(2 * n);
+  for (let i = 0; i < n; i++) { path[2 * i] = c.pts[i][0]; path[2 * i + 1] = c.collinear ? 0 : c.pts[i][1]; }
+  const sx = c.collinear ? 0 : 1.5, sy = c.collinear ? 0 : -2.5;
+  if (c.atStart) { path[0] = sx; path[1] = sy; }
+  if (c.repeat !== null && n > 1) { const i = 1 + (c.repeat % (n - 1)); path[2 * i] = path[2 * i - 2]; path[2 * i + 1] = path[2 * i - 1]; }
+  if (c.reverse !== null && n > 2) { const i = 2 + (c.reverse % (n - 2)); path[2 * i] = path[2 * i - 4]; path[2 * i + 1] = path[2 * i - 3]; }
+  const hx0 = c.axisHeading || c.collinear ? 1 : Math.cos(c.h0), hy0 = c.axisHeading || c.collinear ? 0 : Math.sin(c.h0);
+  if (c.behind) { const i = c.atStart && n > 2 ? 1 : 0; path[2 * i] = sx - 7 * hx0; path[2 * i + 1] = sy - 7 * hy0; }
+  const p: AnchorParams = { ...c.p };
+  const st = createAnchorState(sx, sy, hx0, hy0);
+  const ref: RefAnchor = { x: sx, y: sy, hx: st.hx, hy: st.hy, wp: 0, v: 0, w: 0 };
+  const budget = p.margin * p.memberMaxSpeed;
+  const wCap = Math.min(p.maxTurnRate, p.extent > 0 ? budget / (2 * p.extent) : Infinity);
+  const lx = path[2 * n - 2], ly = path[2 * n - 1];
+  let done = false, ambiguous = 0;
+  for (let k = 0; k < c.steps; k++) {
+    const dt = c.varyDt ? c.dts[k % 7] : c.dt, slow = c.slows[k % 13];
+    const bx = st.x, by = st.y, distLast = Math.hypot(lx - bx, ly - by);
+    const a = advanceAnchor(st, path, n, p, slow, dt);
+    const saved = { ...ref };
+    let b = refAnchorStep(ref, path, n, p, slow, dt);
+    if (_refAmbiguous && Math.sign(st.omega) !== Math.sign(ref.w) && st.omega !== 0) {
+      // a U-turn whose side round-off decides: either side is right; follow the kernel's and compare the rest
+      Object.assign(ref, saved);
+      b = refAnchorStep(ref, path, n, p, slow, dt, Math.sign(st.omega));
+      ambiguous++;
+    }
+    const where = `step ${k} (dt ${dt}, slow ${slow})`;
+    for (const [v, name] of [[st.x, 'x'], [st.y, 'y'], [st.hx, 'hx'], [st.hy, 'hy'], [st.speed, 'speed'], [st.omega, 'omega']] as [number, string][]) finite(v, `${where} ${name}`);
+    check(a === b, `${where}: advanceAnchor returned ${a}, the reference ${b} (waypoint ${st.waypoint} vs ${ref.wp})`);
+    check(st.waypoint === ref.wp, `${where}: waypoint ${st.waypoint}, reference ${ref.wp}`);
+    const ex = Math.hypot(st.x - ref.x, st.y - ref.y);
+    check(ex <= 1e-9, `${where}: position (${st.x}, ${st.y}), reference (${ref.x}, ${ref.y}), ${ex} m apart`);
+    check(Math.abs(st.omega - ref.w) * dt <= 1e-9, `${where}: ω ${st.omega}, reference ${ref.w}`);
+    check(Math.abs(st.speed - ref.v) <= 1e-9, `${where}: speed ${st.speed}, reference ${ref.v}`);
+    check(Math.abs(Math.hypot(st.hx, st.hy) - 1) <= 1e-12, `${where}: heading length ${Math.hypot(st.hx, st.hy)}`);
+    check(Math.abs(st.omega) <= wCap * (1 + 1e-12) + 1e-12, `${where}: |ω| ${Math.abs(st.omega)} > ω_cap ${wCap}`);
+    check(st.speed >= 0 && st.speed + Math.abs(st.omega) * p.extent <= budget + 1e-9, `${where}: speed ${st.speed} + |ω|·extent ${Math.abs(st.omega) * p.extent} > margin·memberMaxSpeed ${budget}`);
+    const moved = Math.hypot(st.x - bx, st.y - by);
+    check(Math.abs(moved - st.speed * dt) <= 1e-9 * (1 + moved), `${where}: moved ${moved}, speed·dt ${st.speed * dt}`);
+    if (a && st.waypoint === n - 1) {
+      check(moved <= distLast * (1 + 1e-12) + 1e-12, `${where}: stepped ${moved} with the last waypoint ${distLast} away (passed it)`);
+      check(st.speed <= p.arriveGain * distLast * (1 + 1e-12) + 1e-12, `${where}: speed ${st.speed} above the braking ramp arriveGain·dist = ${p.arriveGain * distLast}`);
+    }
+    if (!a) {
+      check(st.waypoint === n && st.speed === 0 && st.omega === 0, `${where}: finished with waypoint ${st.waypoint}, speed ${st.speed}, ω ${st.omega}`);
+      check(Math.hypot(st.x - lx, st.y - ly) <= p.waypointRadius * 0.05 + 1e-9, `${where}: finished ${Math.hypot(st.x - lx, st.y - ly)} from the last waypoint`);
+      check(moved === 0, `${where}: moved ${moved} on the finishing call`);
+      if (done) break;
+      done = true; // one more call: a finished anchor stays finished and still
+    }
+  }
+});
+
 export const FUZZ_PROPERTIES: FuzzProperty[] = [
   { name: 'spatial hash: radius and k-nearest queries equal brute force', quickRuns: 150, property: spatialHashProperty },
   { name: 'A*: status and cost equal Dijkstra, path legal and its steps sum to the cost', quickRuns: 150, property: astarProperty },
@@ -1044,6 +1427,8 @@ export const FUZZ_PROPERTIES: FuzzProperty[] = [
   { name: 'formation assignment: optimal equals brute force over all permutations (n ≤ 7), greedy no better, costs equal the permutations\' travel', quickRuns: 300, property: assignProperty },
   { name: 'formation assignment, n 8..40: optimal has no improving 2-swap, above 32 assignSlots is greedy', quickRuns: 100, property: assignLargeProperty },
   { name: 'formation slots: finite, never closer than the spacing, centred, neighbours one spacing apart, slotsRadius and formationSpacing exact', quickRuns: 400, property: slotsProperty },
+  { name: 'formation anchor: advanceAnchor equals an angle-based reference unicycle (1e-9 m per step), turn and speed caps, brakes without passing the last waypoint', quickRuns: 300, property: anchorProperty },
+  { name: 'funnel system: under pushes, goal moves and respawns, corridors are neighbour chains from the agent to the goal, preferred velocity toward a corner along a free leg, statuses match reachability, reachable goals reached', quickRuns: 20, property: funnelSystemProperty },
 ];
 
 /** Run one property; returns null on success or the fast-check report. */

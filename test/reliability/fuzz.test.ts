@@ -9,6 +9,12 @@ import { buildNavmesh } from '../../src/navmesh/build';
 import { createNavQuery, createNavPathResult, findNavPath } from '../../src/navmesh/search';
 import { corridorPortals } from '../../src/navmesh/portals';
 import { funnel, polylineLength } from '../../src/funnel/funnel';
+import { createCrowd } from '../../src/world/crowd';
+import { spawnAgent } from '../../src/world/agents';
+import { step } from '../../src/world/step';
+import { setNavmesh, setNavGoal, moveNavGoal } from '../../systems/funnel';
+import { corridorComponent, NAV_UNREACHABLE } from '../../components/corridor';
+import { advanceAnchor, createAnchorState } from '../../src/formation/anchor';
 
 // The quick, fixed-seed run of every kernel property (the long run with fresh seeds is `npm run fuzz`).
 const SEED = 20261129;
@@ -107,5 +113,48 @@ describe('fuzz findings (fixed defects, kept as regression tests)', () => {
       expect(n).toBe(2);
       expect(Math.abs(polylineLength(out, n) - straight)).toBeLessThanOrEqual(1e-12 * straight);
     }
+  });
+});
+
+describe('fuzz findings: funnel system and formation anchor (fixed 2026-11-29, kept as regression tests)', () => {
+  it('setNavGoal / moveNavGoal to an unreachable goal stop the agent: zero preferred velocity, no drift (funnel system property)', () => {
+    // Hand: a 20 × 10 room cut in two by a wall through its whole height; an agent walking on the left gets a goal
+    // on the right. The status is 'unreachable' and "the agent then stops" (systems/funnel.ts, setNavGoal). Before
+    // the fix the funnel system skipped the NAV_UNREACHABLE agent but left its last preferred velocity in place, so
+    // the agent kept walking, through the wall and out of the map.
+    const rect = (x0: number, y0: number, x1: number, y1: number): [number, number][] => [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
+    const mesh = buildNavmesh({ boundary: rect(0, 0, 20, 10), obstacles: [rect(9, -1, 11, 11)] });
+    for (const how of ['move', 'set'] as const) {
+      const world = createCrowd({ maxAgents: 4 });
+      setNavmesh(world, mesh);
+      const eid = spawnAgent(world, { x: 2, y: 5, radius: 0.3, maxSpeed: 2 });
+      expect(setNavGoal(world, eid, 7, 5)).toBe('found');
+      for (let f = 0; f < 10; f++) step(world, 1 / 60);
+      expect(world.preferredVelocity.x[eid]).toBeGreaterThan(1); // walking right
+      const status = how === 'move' ? moveNavGoal(world, eid, 15, 5) : setNavGoal(world, eid, 15, 5);
+      expect(status).toBe('unreachable');
+      expect(corridorComponent(world).state[eid]).toBe(NAV_UNREACHABLE);
+      const x = world.position.x[eid];
+      for (let f = 0; f < 120; f++) step(world, 1 / 60);
+      expect(world.preferredVelocity.x[eid]).toBe(0);
+      expect(world.preferredVelocity.y[eid]).toBe(0);
+      expect(world.position.x[eid]).toBe(x); // before the fix: 2 m/s for 2 s, x grew by 4 m into the wall
+    }
+  });
+  it('advanceAnchor: a turn limit above π with the waypoint straight behind reports the turn it made, π/dt, not the limit (formation anchor property, 2026-11-29)', () => {
+    // The fuzz counterexample: waypointRadius 0, the anchor 4e-5 m past its waypoint with the heading pointing away,
+    // ω_cap·dt = 1.84 · 1.85 = 3.40 rad ≥ π, so any turn is allowed: the heading becomes the waypoint's direction
+    // (a half turn) and ω = ±π/dt (hand). There h · u rounds to just below −1 = cos(limit); the old code took the
+    // rate-limited branch, rotated by the cached (cos, sin) = (−1, 0), the right heading, but reported
+    // ω = ω_cap = 1.840 rad/s instead of π/dt = 1.702 (and capped the speed by that larger ω when extent > 0).
+    const p = { cruiseSpeed: 0.06081647430546582, maxTurnRate: 1.8403741447720678, memberMaxSpeed: 1.2163293482735755, extent: 0, margin: 0.05000000442378223, waypointRadius: 0, arriveGain: 0.1 };
+    const st = createAnchorState(0, 0);
+    st.x = -5.500042283380404; st.y = -2.5000004091142802; st.hx = -0.9999531953082114; st.hy = -0.009675081028002283;
+    const path = new Float64Array([-5.5, -2.5, -30, -30]);
+    const dt = 1.8462890004226937;
+    const ux = -5.5 - st.x, uy = -2.5 - st.y, d = Math.hypot(ux, uy);
+    expect(advanceAnchor(st, path, 2, p, 0.9998907968401909, dt)).toBe(true);
+    expect(Math.abs(Math.abs(st.omega) * dt - Math.PI)).toBeLessThan(1e-9); // h × u ≈ 5e-12 here: the half turn up to that
+    expect(Math.abs(st.hx * ux / d + st.hy * uy / d - 1)).toBeLessThan(1e-12); // now facing the waypoint
   });
 });
