@@ -13,7 +13,9 @@ const _p = new Float64Array(2);
 /**
  * Advance the start of corridor buf[off .. off+len) to the triangle holding (x, y). Looks up to `lookahead`
  * triangles ahead (the agent may have crossed several thin triangles in one frame). If none does and the point lies in a triangle adjacent to the first, that triangle is put in
- * front (the agent was pushed sideways out of the corridor by one triangle). Returns the new length, or −1 if the
+ * front (the agent was pushed sideways out of the corridor by one triangle). A point off the mesh counts as being in
+ * its nearest triangle: on the corridor within `lookahead`, the start advances to it; next to the first, it is put
+ * in front. Returns the new length, or −1 if the
  * corridor cannot be repaired (re-plan), or if it would exceed `capacity`.
  */
 export function corridorMoveStart(
@@ -56,6 +58,14 @@ export function corridorMoveStartAt(
   let t = locateTriangleAt(mesh, xy);
   if (t < 0) t = nearestPointOnMeshAt(mesh, xy, _p);
   if (t < 0 || (blocked !== null && blocked[t] !== 0)) return -1;
+  // Pushed off the mesh beside the corridor (against a wall, by avoidance or contacts): the nearest triangle may be
+  // on the corridor already, then the corridor is kept from there (the funnel system clamps the start into it).
+  // Re-planning instead would give the same corridor every frame, and a sliced re-plan would never let it move.
+  for (let i = 0; i < end; i++) {
+    if (buf[off + i] !== t) continue;
+    if (i > 0) buf.copyWithin(off, off + i, off + len);
+    return len - i;
+  }
   const first = buf[off];
   const N = mesh.neighbours;
   if (N[3 * first] === t || N[3 * first + 1] === t || N[3 * first + 2] === t) {

@@ -966,6 +966,8 @@ const funnelSysCase: fc.Arbitrary<FunnelSysCase> = fc.record({
   dt: fc.constantFrom(1 / 60, 1 / 30, 0.1), maxSpeed: uni(0.5, 3),
 });
 const _fsCorr = new Int32Array(4096);
+/** What the funnel system property reached (for the report; counted over all runs, shrinking included). */
+export const funnelSystemStats = { cases: 0, frames: 0, agentFrames: 0, following: 0, replanWaiting: 0, offMesh: 0, legsChecked: 0, maxCorridor: 0, longCorridors: 0, truncated: 0, keep: 0, extend: 0, shrink: 0, replanMoves: 0, frontRepairs: 0, unreachable: 0, arrivedCalm: 0, unreachableCalm: 0 };
 
 /**
  * The funnel system's per-frame corridor upkeep (systems/funnel.ts: corridorMoveStart, the visibility shortcut,
@@ -999,7 +1001,8 @@ const funnelSystemProperty = fc.property(funnelSysCase, (c) => {
   const need = radius > 0 ? (radius / Math.cos(Math.PI / ARC)) * 1.001 + tol : 1e-9 * map.scale;
   const rng = createRng(c.seed + 1);
   const x0 = c.map.ox, y0 = c.map.oy, W = c.map.w, H = c.map.h;
-  const side = (x: number): number => (map.wall === null ? 0 : x < map.wall[0] ? -1 : 1);
+  // Free points lie at x ≤ wall[0] or x ≥ wall[1] (a point on the wall's face belongs to that face's side).
+  const side = (x: number): number => (map.wall === null ? 0 : x <= (map.wall[0] + map.wall[1]) / 2 ? -1 : 1);
   /** A random point with clearance above `min` in the original map (on the mesh when min = need), or null. */
   const freePoint = (min: number): Pt | null => {
     for (let k = 0; k < 60; k++) {
@@ -1042,14 +1045,33 @@ const funnelSystemProperty = fc.property(funnelSysCase, (c) => {
   for (let i = 0; i < c.agents; i++) spawnWithGoal();
 
   const pushAgent = (eid: number): void => {
-    const kind = rngInt(rng, 3);
+    const kind = rngInt(rng, 5);
     let q: Pt | null = null;
     if (kind === 0) q = freePoint(need);
+    else if (kind === 3) {
+      // onto an edge of the agent's triangle or the next one (a shared edge: two triangles hold the point)
+      let t = locateTriangle(mesh, P.x[eid], P.y[eid]);
+      const nb = t >= 0 ? N[3 * t + rngInt(rng, 3)] : -1;
+      if (nb >= 0 && rngInt(rng, 2) === 0) t = nb;
+      if (t >= 0) {
+        const k = rngInt(rng, 3), a = mesh.triangles[3 * t + k], b = mesh.triangles[3 * t + (k + 1) % 3], u = rngInt(rng, 2) === 0 ? 0.5 : rngFloat(rng);
+        q = [mesh.vertices[2 * a] + u * (mesh.vertices[2 * b] - mesh.vertices[2 * a]), mesh.vertices[2 * a + 1] + u * (mesh.vertices[2 * b + 1] - mesh.vertices[2 * a + 1])];
+      }
+    } else if (kind === 4 && radius > 0) {
+      // off the inflated mesh but in the map's free space: within the radius of an obstacle's vertex (as avoidance
+      // and contacts push agents against walls)
+      const o = map.obstacles[rngInt(rng, map.obstacles.length)];
+      if (o !== undefined) {
+        const v = o[rngInt(rng, o.length)], a = rngFloat(rng) * 2 * Math.PI, l = rngFloat(rng) * radius;
+        const x = v[0] + l * Math.cos(a), y = v[1] + l * Math.sin(a);
+        if (clearance(map, x, y) > tol) q = [x, y];
+      }
+    }
     else if (kind === 1) {
       const t = locateTriangle(mesh, P.x[eid], P.y[eid]);
       const nb = t >= 0 ? N[3 * t + rngInt(rng, 3)] : -1;
       if (nb >= 0) q = pointInTri(mesh, nb, rng);
-    } else {
+    } else if (kind === 2) {
       const a = rngFloat(rng) * 2 * Math.PI, l = rngFloat(rng) * 0.5;
       const x = P.x[eid] + l * Math.cos(a), y = P.y[eid] + l * Math.sin(a);
       if (clearance(map, x, y) > (radius > 0 ? tol : need)) q = [x, y];
@@ -1069,7 +1091,13 @@ const funnelSystemProperty = fc.property(funnelSysCase, (c) => {
     } else g = freePoint(need);
     if (g === null) return;
     const p: Pt = [P.x[eid], P.y[eid]];
+    const before = nav.replans[eid], lenBefore = nav.length[eid], stBefore = nav.state[eid];
     const status = moveNavGoal(world, eid, g[0], g[1]);
+    if (stBefore === NAV_FOLLOWING || stBefore === NAV_ARRIVED) {
+      const dl = nav.length[eid] - lenBefore, t = locateTriangle(mesh, g[0], g[1]);
+      const kept = status === 'found' && before === nav.replans[eid] && slot >= 0 && t >= 0 && fs.pool[slot * fs.maxCorridor + nav.length[eid] - 1] === t;
+      if (kept && dl === 0) funnelSystemStats.keep++; else if (kept && dl === 1) funnelSystemStats.extend++; else if (kept && dl === -1) funnelSystemStats.shrink++; else funnelSystemStats.replanMoves++;
+    } else funnelSystemStats.replanMoves++;
     const r = reach(p, g);
     check(status === 'found' || status === 'unreachable', `moveNavGoal status ${status}`);
     if (r.ok) check(status === 'found', `moveNavGoal from (${p}) to (${g}): ${status}, but the oracle connects them`);
@@ -1086,6 +1114,9 @@ const funnelSystemProperty = fc.property(funnelSysCase, (c) => {
       finite(PV.x[eid], `${where} preferred vx`); finite(PV.y[eid], `${where} preferred vy`);
       const px = P.previousX[eid], py = P.previousY[eid], pvx = PV.x[eid], pvy = PV.y[eid];
       const st = nav.state[eid];
+      funnelSystemStats.agentFrames++;
+      if (st === NAV_REPLAN) funnelSystemStats.replanWaiting++;
+      if (st === NAV_UNREACHABLE) funnelSystemStats.unreachable++;
       if (st === NAV_ARRIVED || st === NAV_REPLAN || st === NAV_UNREACHABLE) {
         check(pvx === 0 && pvy === 0, `${where}: state ${st} but preferred velocity (${pvx}, ${pvy})`);
         if (st === NAV_REPLAN) active++;
@@ -1094,6 +1125,10 @@ const funnelSystemProperty = fc.property(funnelSysCase, (c) => {
       if (st !== NAV_FOLLOWING) continue;
       active++;
       const slot = nav.slot[eid], len = nav.length[eid], off = slot * fs.maxCorridor;
+      funnelSystemStats.following++;
+      funnelSystemStats.maxCorridor = Math.max(funnelSystemStats.maxCorridor, len);
+      if (len + 1 > 16) funnelSystemStats.longCorridors++;
+      if (len + 1 > c.maxCornerPortals) funnelSystemStats.truncated++;
       check(slot >= 0 && len >= 1 && len <= fs.maxCorridor, `${where}: slot ${slot}, length ${len}`);
       const n = getAgentCorridor(world, eid, _fsCorr);
       check(n === len, `${where}: getAgentCorridor returned ${n}, length ${len}`);
@@ -1106,6 +1141,7 @@ const funnelSystemProperty = fc.property(funnelSysCase, (c) => {
       const gx = nav.goalX[eid], gy = nav.goalY[eid];
       const dFirst = triDist(mesh, first, px, py);
       if (dFirst > tol) {
+        funnelSystemStats.offMesh++;
         const dMesh = meshDist(mesh, px, py);
         check(dFirst <= dMesh + tol, `${where}: position (${px}, ${py}) is ${dFirst} from the corridor's first triangle ${first} but ${dMesh} from the mesh`);
       }
@@ -1122,6 +1158,7 @@ const funnelSystemProperty = fc.property(funnelSysCase, (c) => {
         check(Math.abs(dx * pvy - dy * pvx) <= 1e-9 * d * sp && dx * pvx + dy * pvy > 0, `${where}: preferred velocity (${pvx}, ${pvy}) does not point at the corner (${cx}, ${cy})`);
       }
       if (dFirst <= tol) {
+        funnelSystemStats.legsChecked++;
         // the first leg, sampled: in the corridor's triangles and in free space (clearance ≥ radius)
         for (let k = 0; k <= 16; k++) {
           const qx = px + (dx * k) / 16, qy = py + (dy * k) / 16;
@@ -1146,8 +1183,12 @@ const funnelSystemProperty = fc.property(funnelSysCase, (c) => {
     }
     if (rngFloat(rng) < c.spawnP && world.agents.count > 1) despawnAgent(world, dense[rngInt(rng, world.agents.count)]);
     if (rngFloat(rng) < c.spawnP || world.agents.count === 0) spawnWithGoal();
+    const firstBefore = new Map<number, number>();
+    for (let i = 0; i < world.agents.count; i++) { const e = world.agents.dense[i]; if (nav.state[e] === NAV_FOLLOWING) firstBefore.set(e, fs.pool[nav.slot[e] * fs.maxCorridor]); }
     step(world, c.dt);
+    for (const [e, t] of firstBefore) if (nav.state[e] === NAV_FOLLOWING && nav.slot[e] >= 0 && adjacent(N, fs.pool[nav.slot[e] * fs.maxCorridor], t) && fs.pool[nav.slot[e] * fs.maxCorridor + 1] === t) funnelSystemStats.frontRepairs++;
     checkAll(f);
+    funnelSystemStats.frames++;
   }
   // Calm phase: no disturbances until every following agent has arrived or found its goal unreachable. The cap is
   // generous: twice the oracle's length plus the map's half-perimeter at the slowest corner speed, the exponential
@@ -1169,8 +1210,11 @@ const funnelSystemProperty = fc.property(funnelSysCase, (c) => {
     step(world, c.dt);
     if (checkAll(c.frames + f) === 0) break;
   }
+  funnelSystemStats.cases++;
+  funnelSystemStats.frames += f;
   for (const w of watch) {
     const st = nav.state[w.eid];
+    if (w.ok) funnelSystemStats.arrivedCalm++; else funnelSystemStats.unreachableCalm++;
     const dg = Math.hypot(P.x[w.eid] - nav.goalX[w.eid], P.y[w.eid] - nav.goalY[w.eid]);
     if (w.ok) check(st === NAV_ARRIVED || dg <= c.arriveDistance, `agent ${w.eid}: reachable goal (${nav.goalX[w.eid]}, ${nav.goalY[w.eid]}) not reached after ${f} calm frames (state ${st}, ${dg} m away, replans ${nav.replans[w.eid]})`);
     else check(st === NAV_UNREACHABLE, `agent ${w.eid}: goal across the wall but state ${st} after ${f} calm frames`);

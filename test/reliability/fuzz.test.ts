@@ -13,7 +13,9 @@ import { createCrowd } from '../../src/world/crowd';
 import { spawnAgent } from '../../src/world/agents';
 import { step } from '../../src/world/step';
 import { setNavmesh, setNavGoal, moveNavGoal } from '../../systems/funnel';
-import { corridorComponent, NAV_UNREACHABLE } from '../../components/corridor';
+import { corridorComponent, NAV_ARRIVED, NAV_UNREACHABLE } from '../../components/corridor';
+import { corridorMoveStart } from '../../src/navmesh/corridor';
+import { locateTriangle } from '../../src/navmesh/locate';
 import { advanceAnchor, createAnchorState } from '../../src/formation/anchor';
 
 // The quick, fixed-seed run of every kernel property (the long run with fresh seeds is `npm run fuzz`).
@@ -156,5 +158,35 @@ describe('fuzz findings: funnel system and formation anchor (fixed 2026-11-29, k
     expect(advanceAnchor(st, path, 2, p, 0.9998907968401909, dt)).toBe(true);
     expect(Math.abs(Math.abs(st.omega) * dt - Math.PI)).toBeLessThan(1e-9); // h × u ≈ 5e-12 here: the half turn up to that
     expect(Math.abs(st.hx * ux / d + st.hy * uy / d - 1)).toBeLessThan(1e-12); // now facing the waypoint
+  });
+});
+
+describe('fuzz findings: corridor upkeep off the mesh (fixed 2026-11-29, kept as a regression test)', () => {
+  // A 20 × 10 room with a 4 × 4 box, meshed for radius 0.5: the box's left face is inflated to x ≈ 7.46, so (7.8, 5.3)
+  // is free space in the map (0.2 m from the box) but off the mesh, as avoidance or contacts leave agents against
+  // walls. Its nearest mesh point (7.46, 5.3) lies in the triangle a re-plan starts the corridor with (hand).
+  const rect = (x0: number, y0: number, x1: number, y1: number): [number, number][] => [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
+  const mesh = buildNavmesh({ boundary: rect(0, 0, 20, 10), obstacles: [rect(8, 3, 12, 7)] }, { radius: 0.5 });
+  it('corridorMoveStart keeps a corridor whose first triangle is the nearest one to an off-mesh agent', () => {
+    const res = createNavPathResult();
+    expect(findNavPath(createNavQuery(mesh), 7.8, 5.3, 18, 5, res)).toBe('found');
+    expect(locateTriangle(mesh, 7.8, 5.3)).toBe(-1); // off the mesh
+    expect(res.startX).toBeLessThan(7.5); // snapped onto it (the circumscribed octagon reaches 0.54 m left of the face)
+    const buf = Int32Array.from(res.corridor.subarray(0, res.corridorLength));
+    // Before the fix: −1 (the nearest triangle is not a neighbour of the first, it is the first), so the funnel
+    // system re-planned this agent every frame.
+    expect(corridorMoveStart(mesh, buf, 0, res.corridorLength, buf.length, 7.8, 5.3)).toBe(res.corridorLength);
+    expect(buf[0]).toBe(res.corridor[0]);
+  });
+  it('funnel system: an agent standing off the mesh with sliced re-plans reaches its goal (it waited in NAV_REPLAN for good)', () => {
+    const world = createCrowd({ maxAgents: 4 });
+    setNavmesh(world, mesh, { maxSearchExpansionsPerFrame: 1 });
+    const eid = spawnAgent(world, { x: 7.8, y: 5.3, radius: 0.5, maxSpeed: 2 });
+    expect(setNavGoal(world, eid, 18, 5)).toBe('found');
+    const nav = corridorComponent(world);
+    for (let f = 0; f < 60 * 30 && nav.state[eid] !== NAV_ARRIVED; f++) step(world, 1 / 60);
+    // measured before the fix: state NAV_REPLAN after 30 s, 1,800 re-plans, the agent never moved
+    expect(nav.state[eid]).toBe(NAV_ARRIVED);
+    expect(nav.replans[eid]).toBeLessThanOrEqual(1);
   });
 });
