@@ -1348,11 +1348,16 @@ interface RefAnchor { x: number; y: number; hx: number; hy: number; wp: number; 
  * clamp(slow, 0, 1), on the last waypoint also v ≤ arriveGain·dist and v·dt ≤ dist.
  */
 let _refAmbiguous = false;
+/** Distance to the current waypoint in the reference's last step (the turn's conditioning: see anchorProperty). */
+let _refDist = Infinity;
+/** Round-off scale of the coordinates (set by the property; 1e-13 × (1 + the largest coordinate) metres). */
+let _refEps = 0;
 function refAnchorStep(s: RefAnchor, path: Float64Array, n: number, p: AnchorParams, slow: number, dt: number, side = 0): boolean {
   _refAmbiguous = false;
   while (s.wp < n - 1 && Math.hypot(path[2 * s.wp] - s.x, path[2 * s.wp + 1] - s.y) <= p.waypointRadius) s.wp++;
   if (s.wp >= n) return false;
   const dx = path[2 * s.wp] - s.x, dy = path[2 * s.wp + 1] - s.y, dist = Math.hypot(dx, dy), last = s.wp === n - 1;
+  _refDist = dist;
   if (last && dist <= p.waypointRadius * 0.05 + 1e-9) { s.wp = n; s.v = 0; s.w = 0; return false; }
   const budget = p.margin * p.memberMaxSpeed, wCap = Math.min(p.maxTurnRate, p.extent > 0 ? budget / (2 * p.extent) : Infinity);
   let turn = 0;
@@ -1360,7 +1365,7 @@ function refAnchorStep(s: RefAnchor, path: Float64Array, n: number, p: AnchorPar
     const cr = s.hx * dy - s.hy * dx, dt_ = s.hx * dx + s.hy * dy;
     // Within 1e-9 rad of straight behind, the side of the turn is decided by round-off (h and u differ from the
     // kernel's in the last bits): flagged, and the caller may re-run the step on the kernel's side.
-    _refAmbiguous = dt_ < 0 && Math.abs(cr) <= 1e-9 * dist;
+    _refAmbiguous = dt_ < 0 && Math.abs(cr) <= 1e-9 * dist + _refEps;
     let ang = cr === 0 && dt_ < 0 ? Math.PI : Math.atan2(cr, dt_);
     if (_refAmbiguous && side !== 0) ang = side * Math.abs(ang);
     const lim = wCap * dt;
@@ -1393,13 +1398,18 @@ const anchorCase = fc.record({
 });
 
 /**
- * advanceAnchor (src/formation/anchor.ts) against the angle-based reference unicycle above: positions within
- * 1e-9 m and ω·dt within 1e-9 rad after every step, equal return values, for up to 400 steps with a fixed or
- * varying dt and slow factors outside [0, 1] included. Invariants from the file's derivation: |ω| ≤ ω_cap,
+ * advanceAnchor (src/formation/anchor.ts) against the angle-based reference unicycle above, for up to 400 steps
+ * with a fixed or varying dt and slow factors outside [0, 1] included: each step, started from the kernel's state,
+ * gives the same return value and waypoint, positions within 1e-9 m and ω·dt within 1e-9 rad (looser only as far as
+ * the turn is ill-conditioned: see below); the reference run alone from the start stays within 1e-6 m of the
+ * kernel's whole trajectory while both drive to the same waypoint. Invariants from the file's derivation: |ω| ≤ ω_cap,
  * speed + |ω|·extent ≤ margin·memberMaxSpeed, on the last waypoint v ≤ arriveGain·dist and the step no longer than
  * the distance (it never passes the last waypoint), unit heading, finite state; once finished it stays put within
  * 0.05·waypointRadius + 1e-9 of the last waypoint with speed and ω 0.
  */
+/** Counts over all runs (for the report): U-turns whose side round-off decided, steps within micrometres of a
+ * waypoint (ill-conditioned turn), free-running comparisons ended early, and the free run's worst distance. */
+export let anchorAmbiguous = 0, anchorIllConditioned = 0, anchorFreeEnded = 0, anchorFreeWorst = 0;
 const anchorProperty = fc.property(anchorCase, (c) => {
   const n = c.n, path = new Float64Array(2 * n);
   for (let i = 0; i < n; i++) { path[2 * i] = c.pts[i][0]; path[2 * i + 1] = c.collinear ? 0 : c.pts[i][1]; }
@@ -1410,15 +1420,22 @@ const anchorProperty = fc.property(anchorCase, (c) => {
   const hx0 = c.axisHeading || c.collinear ? 1 : Math.cos(c.h0), hy0 = c.axisHeading || c.collinear ? 0 : Math.sin(c.h0);
   if (c.behind) { const i = c.atStart && n > 2 ? 1 : 0; path[2 * i] = sx - 7 * hx0; path[2 * i + 1] = sy - 7 * hy0; }
   const p: AnchorParams = { ...c.p };
+  let big = Math.max(Math.abs(sx), Math.abs(sy));
+  for (let i = 0; i < 2 * n; i++) big = Math.max(big, Math.abs(path[i]));
+  _refEps = 1e-13 * (1 + big);
   const st = createAnchorState(sx, sy, hx0, hy0);
   const ref: RefAnchor = { x: sx, y: sy, hx: st.hx, hy: st.hy, wp: 0, v: 0, w: 0 };
+  const free: RefAnchor = { ...ref };
+  let freeOn = true;
   const budget = p.margin * p.memberMaxSpeed;
   const wCap = Math.min(p.maxTurnRate, p.extent > 0 ? budget / (2 * p.extent) : Infinity);
   const lx = path[2 * n - 2], ly = path[2 * n - 1];
-  let done = false, ambiguous = 0;
+  let done = false;
   for (let k = 0; k < c.steps; k++) {
     const dt = c.varyDt ? c.dts[k % 7] : c.dt, slow = c.slows[k % 13];
     const bx = st.x, by = st.y, distLast = Math.hypot(lx - bx, ly - by);
+    // Per step, the reference starts from the kernel's state (position, heading, waypoint).
+    ref.x = st.x; ref.y = st.y; ref.hx = st.hx; ref.hy = st.hy; ref.wp = st.waypoint;
     const a = advanceAnchor(st, path, n, p, slow, dt);
     const saved = { ...ref };
     let b = refAnchorStep(ref, path, n, p, slow, dt);
@@ -1426,15 +1443,39 @@ const anchorProperty = fc.property(anchorCase, (c) => {
       // a U-turn whose side round-off decides: either side is right; follow the kernel's and compare the rest
       Object.assign(ref, saved);
       b = refAnchorStep(ref, path, n, p, slow, dt, Math.sign(st.omega));
-      ambiguous++;
+      anchorAmbiguous++;
     }
+    const refDist = _refDist;
     const where = `step ${k} (dt ${dt}, slow ${slow})`;
+    if (freeOn) {
+      // The reference run on its own from the start: the whole trajectory within 1e-6 m while both drive to the
+      // same waypoint and until the anchor first passes a waypoint closer than two steps' length without reaching
+      // it. Such a pass turns the heading by an angle that is (step length / distance) times as sensitive to the
+      // position, so round-off grows with every one (1.4e-9 m after 312 steps of 6 m; 1.8e-6 m after a few hundred
+      // passes about a waypoint of radius 0, which can only be reached exactly). A waypoint reached on one side of
+      // round-off and not the other, or a U-turn's side, also ends the comparison.
+      const savedFree = { ...free };
+      let fb = refAnchorStep(free, path, n, p, slow, dt);
+      if (_refAmbiguous && Math.sign(st.omega) !== Math.sign(free.w) && st.omega !== 0) { Object.assign(free, savedFree); fb = refAnchorStep(free, path, n, p, slow, dt, Math.sign(st.omega)); }
+      if (fb !== a || free.wp !== st.waypoint) { freeOn = false; anchorFreeEnded++; }
+      else {
+        const ef = Math.hypot(st.x - free.x, st.y - free.y);
+        anchorFreeWorst = Math.max(anchorFreeWorst, ef);
+        check(ef <= 1e-6, `${where}: position (${st.x}, ${st.y}), the free-running reference (${free.x}, ${free.y}), ${ef} m apart`);
+        if (fb && _refDist < 2 * Math.max(free.v, p.cruiseSpeed) * dt && free.wp < n - 1) { freeOn = false; anchorFreeEnded++; }
+      }
+    }
     for (const [v, name] of [[st.x, 'x'], [st.y, 'y'], [st.hx, 'hx'], [st.hy, 'hy'], [st.speed, 'speed'], [st.omega, 'omega']] as [number, string][]) finite(v, `${where} ${name}`);
     check(a === b, `${where}: advanceAnchor returned ${a}, the reference ${b} (waypoint ${st.waypoint} vs ${ref.wp})`);
     check(st.waypoint === ref.wp, `${where}: waypoint ${st.waypoint}, reference ${ref.wp}`);
+    // The direction to a waypoint `dist` away is known only to (position round-off)/dist rad: when the anchor is
+    // within micrometres of a waypoint (radius 0, or the end of a braking approach) the two implementations' turns
+    // legitimately differ by more than 1e-9 rad, and the step moves that apart by speed·dt times it.
+    const slack = refDist > 0 ? _refEps / refDist : Infinity, turnTol = 1e-9 + slack;
+    if (slack > 1e-9) anchorIllConditioned++;
     const ex = Math.hypot(st.x - ref.x, st.y - ref.y);
-    check(ex <= 1e-9, `${where}: position (${st.x}, ${st.y}), reference (${ref.x}, ${ref.y}), ${ex} m apart`);
-    check(Math.abs(st.omega - ref.w) * dt <= 1e-9, `${where}: ω ${st.omega}, reference ${ref.w}`);
+    check(ex <= 1e-9 + (st.speed > 0 ? 2 * st.speed * dt * slack : 0), `${where}: position (${st.x}, ${st.y}), reference (${ref.x}, ${ref.y}), ${ex} m apart`);
+    check(Math.abs(st.omega - ref.w) * dt <= turnTol, `${where}: ω ${st.omega}, reference ${ref.w} (waypoint ${refDist} m away)`);
     check(Math.abs(st.speed - ref.v) <= 1e-9, `${where}: speed ${st.speed}, reference ${ref.v}`);
     check(Math.abs(Math.hypot(st.hx, st.hy) - 1) <= 1e-12, `${where}: heading length ${Math.hypot(st.hx, st.hy)}`);
     check(Math.abs(st.omega) <= wCap * (1 + 1e-12) + 1e-12, `${where}: |ω| ${Math.abs(st.omega)} > ω_cap ${wCap}`);
