@@ -32,6 +32,7 @@ for (const p of FUZZ_PROPERTIES) {
   const start = Date.now();
   const hits0 = knownDefectHits();
   let total = 0, rounds = 0, report: string | null = null;
+  const firstSeed = seed;
   do {
     report = runProperty(p, seed, seconds ? Math.max(50, p.quickRuns) : runs);
     total += seconds ? Math.max(50, p.quickRuns) : runs;
@@ -47,7 +48,7 @@ for (const p of FUZZ_PROPERTIES) {
     console.log(`FAIL  ${p.name}  (seed ${seed}, after ≤ ${total} runs, ${ms} ms${known})\n${report.split('\n').slice(0, 12).join('\n')}\n`);
     if (p.knownDefect) console.log(`      known defect: ${p.knownDefect}\n`);
   } else {
-    console.log(`ok    ${p.name}  (${total} runs, ${rounds} seed${rounds > 1 ? 's' : ''} from ${seed - (seconds ? rounds - 1 : 0)}, ${ms} ms${known})`);
+    console.log(`ok    ${p.name}  (${total} runs, ${rounds} seed${rounds > 1 ? 's' : ''} from ${firstSeed}, ${ms} ms${known})`);
   }
   if (!seconds) seed = (seed + 1) % 2147483647;
 }
