@@ -143,9 +143,7 @@ function anchorTurn(st: AnchorState, path: Float64Array, p: Readonly<AnchorParam
     if (lim !== st.turnLimit) setTurnLimit(st, lim);
     const ux = (path[2 * st.waypoint] - st.x) / dist, uy = (path[2 * st.waypoint + 1] - st.y) / dist, hx = st.hx, hy = st.hy;
     const c = hx * uy - hy * ux, d = hx * ux + hy * uy;
-    // From lim ≥ π on any turn is allowed: snap even when d rounds to just below −1 = cos(lim) (exactly behind; the
-    // rate-limited branch would then report ω = lim/dt for what is a half turn).
-    if (d >= st.turnCos || lim >= Math.PI) {
+    if (d >= st.turnCos) {
       turn = d > 0 && c < 1e-4 && c > -1e-4 ? c + (c * c * c) / 6 : datan2(c, d);
       st.hx = ux; st.hy = uy;
     } else {
@@ -174,9 +172,13 @@ function anchorMove(st: AnchorState, points: number, p: Readonly<AnchorParams>, 
   st.speed = v;
 }
 
-/** Cache cos(lim) and sin(lim) for the turn limit lim ≥ 0 (cos = −1 from π on: any turn is allowed). */
+/** Cache cos(lim) and sin(lim) for the turn limit lim ≥ 0 (from π on, −2 and 0: any turn is allowed). */
 function setTurnLimit(st: AnchorState, lim: number): void {
   st.turnLimit = lim;
-  st.turnCos = lim >= Math.PI ? -1 : dcos(lim);
+  // From π on any turn is allowed: −2, not cos(π) = −1, so that h · u rounding to just below −1 (the waypoint exactly
+  // behind) still snaps instead of taking the rate-limited branch, which would report ω = lim/dt for a half turn
+  // (found by the anchor fuzz property, 2026-11-29). Kept here, not as a test in anchorTurn: that function must stay
+  // small enough for V8 to inline it (see advanceAnchor).
+  st.turnCos = lim >= Math.PI ? -2 : dcos(lim);
   st.turnSin = lim >= Math.PI ? 0 : dsin(lim);
 }

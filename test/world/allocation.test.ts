@@ -48,7 +48,9 @@ const COVERAGE = ['astar', 'rts', 'steering', 'contacts'];
  * double it computes; advanceAnchor's bytecode (787 bytes, plus datan2/dsin/dcos) was over TurboFan's inlining limit
  * (460 per function, 920 cumulative). Now advanceAnchor is three pieces (188, 379 and 225 bytes) with no
  * trigonometry on a straight or rate-limited step (vector turn, cached cos/sin of the turn limit), and they are
- * inlined into driveGroup, which its member loops make hot within a few dozen frames.
+ * inlined into driveGroup, which its member loops make hot within a few dozen frames. Their sum is close to the
+ * cumulative budget: a 14-byte condition added to anchorTurn (a half-turn fix) brought the 0.7 KB back, and the fix
+ * moved into setTurnLimit. Keep the per-frame anchor pieces small.
  * Fixed: funnelSystem (rts, 83 KB per call before, ~130 bytes after, 2026-11-29). Found with V8's sampling heap
  * profiler (HeapProfiler.startSampling with includeObjectsCollectedByMinorGC: allocation stacks, not just live
  * objects): nearestPointOnMesh boxed the squared distance closestPointOnTriangle returned, per triangle; funnelRange
