@@ -70,8 +70,7 @@ let _boidsAxS = new Float64Array(0);
 let _boidsAyS = new Float64Array(0);
 let _boidsSlotOf = new Int32Array(0);
 // The batch query's output (see batchNeighbours): k ids and distances per slot, and counts.
-const _boidsPre: BoidsBatchNeighbours = { ids: new Int32Array(0), counts: new Int32Array(0), k: 0, r: 0, slotOf: _boidsSlotOf };
-let _boidsPreD2 = new Float64Array(0);
+const _boidsPre: BoidsBatchNeighbours = { ids: new Int32Array(0), dist2: new Float64Array(0), counts: new Int32Array(0), k: 0, r: 0, slotOf: _boidsSlotOf };
 
 /** Largest k for which boidsSystem answers the topological agents with one batch query (its output holds k per agent). */
 const BATCH_MAX_K = 16;
@@ -118,7 +117,7 @@ export function boidsSystem(world: CrowdWorld, dt: number): void {
     // The hash holds exactly the live agents (it does right after spatialHashSystem): work in its cell order.
     // Topological agents without a layer mask take the fused slot-space pass (src/boids/fused); the others
     // (metric, or filtering neighbours by layer) the generic per-agent queries. Gather: per-agent data into slot
-    // order in one tight loop (independent random reads, sequential writes), so the fused pass reads sequentially.
+    // order (see the passes below), so the fused pass reads sequentially.
     if (_boidsVxS.length < n) {
       _boidsVxS = new Float64Array(cap); _boidsVyS = new Float64Array(cap); _boidsUseS = new Uint8Array(cap);
       _boidsKS = new Int32Array(cap); _boidsRS = new Float64Array(cap); _boidsSepS = new Float64Array(cap);
@@ -194,9 +193,9 @@ function batchNeighbours(world: CrowdWorld, n: number, kMax: number, rMax: numbe
   if (r > rMax) r = rMax;
   st.batchRadius[0] = r;
   const need = n * kMax;
-  if (_boidsPre.ids.length < need) { _boidsPre.ids = new Int32Array(need + (need >> 2)); _boidsPreD2 = new Float64Array(need + (need >> 2)); }
+  if (_boidsPre.ids.length < need) { _boidsPre.ids = new Int32Array(need + (need >> 2)); _boidsPre.dist2 = new Float64Array(need + (need >> 2)); }
   if (_boidsPre.counts.length < n) _boidsPre.counts = new Int32Array(world.capacity + 1);
-  queryKNearestBatch(world.hash, 0, n, r, kMax, _boidsPre.ids, _boidsPreD2, _boidsPre.counts, null, -1, 'slot');
+  queryKNearestBatch(world.hash, 0, n, r, kMax, _boidsPre.ids, _boidsPre.dist2, _boidsPre.counts, null, -1, 'slot');
   _boidsPre.k = kMax;
   _boidsPre.r = r;
 }

@@ -91,7 +91,6 @@ function obstacleBounds(world: CrowdWorld, set: ObstacleSet): ObstacleBounds {
     b.low.fill(-Infinity);
     b.set = set; b.vertices = set.vertexCount;
   }
-  b.skipped = 0;
   return b;
 }
 
@@ -204,6 +203,7 @@ export function orcaCompute(world: CrowdWorld, ids: Int32Array, start: number, c
   const obstacles = st.obstacles;
   const hasObstacles = obstacles.vertexCount > 0;
   const bounds = hasObstacles ? obstacleBounds(world, obstacles) : null;
+  if (bounds !== null) bounds.skipped = 0; // this call's count, for the profiler
   if (_orcaObsIds.length < obstacles.vertexCount) {
     _orcaObsIds = new Int32Array(obstacles.vertexCount);
     _orcaObsDist2 = new Float64Array(obstacles.vertexCount);

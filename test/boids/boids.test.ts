@@ -125,7 +125,7 @@ describe('boidsTopologicalSorted', () => {
       const ax = new Float64Array(n), ay = new Float64Array(n), fx = new Float64Array(cap), fy = new Float64Array(cap);
       const nFused = boidsTopologicalSorted(h, 0, n, new Uint8Array(n).fill(1), S(world.velocity.x, Float64Array) as Float64Array, S(world.velocity.y, Float64Array) as Float64Array,
         ks, rs, S(b.wSep, Float64Array) as Float64Array, S(b.wAli, Float64Array) as Float64Array, S(b.wCoh, Float64Array) as Float64Array, ax, ay,
-        { ids, counts, k: K, r, slotOf });
+        { ids, dist2: d2, counts, k: K, r, slotOf });
       for (let t = 0; t < n; t++) { fx[h.sortedIds[t]] = ax[t]; fy[h.sortedIds[t]] = ay[t]; }
       expect(nFused, `batch radius ${r}`).toBe(nGeneric);
       expect(Array.from(fx), `batch radius ${r}`).toEqual(Array.from(gx));
