@@ -15,7 +15,7 @@ import { onDespawn } from '../../src/world/registry';
 import { step } from '../../src/world/step';
 import { rngRange } from '../../src/core/rng';
 import { setSteering, setSteeringWalls } from '../../systems/steering';
-import { steeringComponent, STEER_AVOID_WALLS, STEER_EVADE, STEER_PURSUE, STEER_WANDER } from '../../components/steering';
+import { STEER_AVOID_WALLS, STEER_EVADE, STEER_PURSUE, STEER_WANDER } from '../../components/steering';
 import { registerScenario, type DrawnObstacle, type ScenarioInstance, type ScenarioOptions } from './registry';
 import { addToList, createAgentList, removeFromList } from './agent-list';
 
@@ -76,7 +76,6 @@ export function createSteering({ agents, seed }: ScenarioOptions): SteeringInsta
   configure();
   let caught = 0;
   const px = world.position.x, py = world.position.y;
-  const steer = steeringComponent(world);
 
   // An agent despawned from outside: drop it from the lists and drop every reference to it, while its id is still
   // live (hooks run before bitecs frees the id). Runs once per despawn, not per frame.
@@ -87,20 +86,13 @@ export function createSteering({ agents, seed }: ScenarioOptions): SteeringInsta
       for (let i = h; i < hunters.count; i++) targets[i] = targets[i + 1];
       targets[hunters.count] = 0;
       targetsView = targets.subarray(0, hunters.count);
-      // Prey evading this hunter lose their threat; think() picks the nearest remaining hunter (or none).
-      for (let i = 0; i < prey.count; i++) {
-        const p = prey.ids[i];
-        if (steer.threatEid[p] === eid) setSteering(world, p, { threatEid: 0 });
-        if (threatOf[p] === eid) threatOf[p] = 0;
-      }
+      // Prey evading this hunter forget it; think() picks the nearest remaining hunter (or none). (The steering
+      // system's own despawn hook clears the threatEid and pursueEid references themselves.)
+      for (let i = 0; i < prey.count; i++) if (threatOf[prey.ids[i]] === eid) threatOf[prey.ids[i]] = 0;
       return;
     }
     if (removeFromList(prey, eid) < 0) return;
-    for (let i = 0; i < hunters.count; i++) {
-      if (targets[i] !== eid) continue;
-      targets[i] = 0;
-      setSteering(world, hunters.ids[i], { pursueEid: 0 });
-    }
+    for (let i = 0; i < hunters.count; i++) if (targets[i] === eid) targets[i] = 0;
   });
 
   function think(): void {

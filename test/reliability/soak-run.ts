@@ -25,7 +25,7 @@ import type { Shape2 } from '../../src/collision/shapes2d';
 import { setBlocked, type Grid } from '../../src/grid/grid';
 import { orcaComponent } from '../../components/orca';
 import { boidsComponent } from '../../components/boids';
-import { steeringComponent, STEER_ARRIVE, STEER_PURSUE, STEER_SEEK } from '../../components/steering';
+import { steeringComponent, STEER_ARRIVE, STEER_SEEK } from '../../components/steering';
 import { navigationComponent, GRID_NAV_MODE_NONE } from '../../components/navigation';
 import { enableOrca } from '../../components/orca';
 import { setAgentGoal } from '../../systems/navigation';
@@ -182,18 +182,6 @@ function spawnNear(inst: ScenarioInstance, rng: Rng, polys: Poly[], grid: Grid |
   return 0;
 }
 
-/** Clear references other agents hold to `victim` (pursuit and threat targets) before despawning it. */
-function release(world: CrowdWorld, victim: number): void {
-  if (!hasComponent(world, 'steering')) return;
-  const s = steeringComponent(world);
-  const { dense, count } = world.agents;
-  for (let i = 0; i < count; i++) {
-    const e = dense[i];
-    if (s.pursueEid[e] === victim) { s.pursueEid[e] = 0; s.behaviours[e] &= ~STEER_PURSUE; }
-    if (s.threatEid[e] === victim) s.threatEid[e] = 0;
-  }
-}
-
 function changeGoal(inst: ScenarioInstance, rng: Rng, grid: Grid | null): boolean {
   const w = inst.world;
   if (w.agents.count === 0) return false;
@@ -262,8 +250,7 @@ function soakOnce(scenario: Scenario, opts: SoakOptions): SoakReport {
     // disturbances
     if (rngFloat(rng) < opts.despawnRate && w.agents.count > 1) {
       const victim = w.agents.dense[rngInt(rng, w.agents.count)];
-      release(w, victim);
-      despawnAgent(w, victim);
+      despawnAgent(w, victim); // references to it (pursuit, threat) are cleared by the steering system's own hook
       rep.despawned++; expected--;
     }
     if (rngFloat(rng) < opts.spawnRate) {
