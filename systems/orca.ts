@@ -1,6 +1,6 @@
 import type { CrowdWorld } from '../src/world/crowd';
 import { nowMs, profileCount, profileRecord } from '../src/world/profiler';
-import { queryKNearestAt } from '../src/spatial/hash';
+import { queryKNearestAt, queryKNearestBatch } from '../src/spatial/hash';
 import { rngFloat } from '../src/core/rng';
 import { ORCA_FEASIBLE, ORCA_NO_OVERLAP, ORCA_PAPER, createOrcaAgent, createOrcaNeighbours, orcaVelocityUnchecked } from '../src/avoidance/orca';
 import { obstacleDistanceLowerBoundAt, queryObstacleSegmentsAt, type ObstacleSet } from '../src/avoidance/obstacles';
@@ -47,6 +47,86 @@ let _orcaDone = new Uint8Array(0);
  */
 const PACK = 8;
 let _orcaPack = new Float64Array(0);
+/**
+ * Batch neighbour pre-pass output, by hash slot (stride _orcaBatchK): the k nearest within one shared radius for
+ * every slot of the compute range, from the dense batch kernel (queryKNearestBatch). See orcaBatchNeighbours.
+ */
+let _orcaBatchIds = new Int32Array(0);
+let _orcaBatchD2 = new Float64Array(0);
+let _orcaBatchCounts = new Int32Array(0);
+/**
+ * Which neighbour path is faster depends on the crowd: the batch pays a dense-grid build and a fixed cost per query
+ * for every slot, the single-query search pays per candidate. Measured 2026-11-29 (ORCA system, same results both
+ * ways): 10k circle swap (10 neighbours within 15 m, ~45 candidates per query) 9.1 -> 6.7 ms with the batch;
+ * 25k horde (6 within 3 m, ~17 candidates) 10.9 -> 12.2 ms. Both paths give the same neighbour lists, so the
+ * system picks by measurement, per world: it runs the path it believes faster, and now and then it
+ * times the other one once (BATCH_PROBE_FIRST, doubling while the choice holds); then it keeps whichever has the lower cost per agent (system time / agents,
+ * smoothed; pack and apply cost the same on both paths). Only the speed depends on the choice, never the result.
+ */
+interface BatchTuner {
+  /** Smoothed compute-pass ms per ORCA agent with the batch (index 1) and without (index 0); -1 until measured. */
+  cost: Float64Array;
+  /** Path in use: 1 = batch, 0 = single queries. */
+  mode: number;
+  /** Calls since the last probe of the other path, and calls between probes now. */
+  sinceProbe: number;
+  period: number;
+}
+const _batchTuners = new WeakMap<CrowdWorld, BatchTuner>();
+/**
+ * Calls between two timings of the path not in use: BATCH_PROBE_FIRST after a switch, doubled each time a probe
+ * confirms the path in use, up to BATCH_PROBE_MAX. A probe costs more than its path's steady cost (the first calls of
+ * a path after a long pause run less optimised code: 15-25 ms against 11 ms in the 25k horde), so a settled
+ * choice is re-checked rarely.
+ */
+const BATCH_PROBE_FIRST = 16;
+const BATCH_PROBE_MAX = 1024;
+/** Weight of a new timing in the smoothed cost of the path in use. */
+const BATCH_COST_SMOOTHING = 0.2;
+
+function batchTuner(world: CrowdWorld): BatchTuner {
+  let t = _batchTuners.get(world);
+  if (t === undefined) {
+    t = { cost: new Float64Array([-1, -1]), mode: 1, sinceProbe: 0, period: BATCH_PROBE_FIRST };
+    _batchTuners.set(world, t);
+  }
+  return t;
+}
+
+/**
+ * Force the ORCA system's neighbour path: 'batch' (dense batch pre-pass whenever eligible), 'single' (per-agent
+ * queries only) or 'auto' (the measured choice, the default). Results are the same in every mode: for tests of that
+ * claim and for benchmarks of each path.
+ * @internal not part of the public API (not exported from src/index.ts)
+ */
+export function setOrcaNeighbourPath(path: 'auto' | 'batch' | 'single'): void {
+  _forcedPath = path === 'batch' ? 1 : path === 'single' ? 0 : -1;
+}
+let _forcedPath = -1;
+/** Whether the last orcaCompute call ran the batch pre-pass (1) or not (0). */
+let _orcaBatchRan = 0;
+/** The last step's cost per agent, passed in an array (a double argument to a call V8 does not inline is boxed). */
+const _tunerTime = new Float64Array(1);
+
+function tunerUpdate(tuner: BatchTuner, path: number, probing: boolean, time: Float64Array): void {
+  const c = time[0], cost = tuner.cost;
+  cost[path] = probing || cost[path] < 0 ? c : cost[path] + BATCH_COST_SMOOTHING * (c - cost[path]);
+  if (!probing) return;
+  const mode = cost[1] >= 0 && cost[0] >= 0 && cost[1] > cost[0] ? 0 : 1;
+  tuner.period = mode === tuner.mode ? Math.min(2 * tuner.period, BATCH_PROBE_MAX) : BATCH_PROBE_FIRST;
+  tuner.mode = mode;
+}
+
+/** Histogram of the agents' guessed search radii, for the batch radius (see orcaBatchNeighbours). */
+const GUESS_BINS = 32;
+const _orcaGuessHist = new Int32Array(GUESS_BINS);
+/**
+ * Fraction of the active agents whose last k-th neighbour distance the batch radius should cover. The batch cost
+ * grows with R², the agents it misses pay their own queries: 0.9 measured best among 0.5-0.95 on the 10k circle
+ * swap (2026-11-29), and histogramming last step's k-th distance measured better than the guess with its motion
+ * slack (the batch radius needs no slack: a miss only costs time).
+ */
+const BATCH_COVER = 0.9;
 
 /**
  * Per world, beside it (a pure cache: every result is the same without it, so snapshots do not carry it): for each
@@ -122,6 +202,7 @@ function ensureScratch(capacity: number): void {
     _orcaDone = new Uint8Array(capacity + 1);
     _orcaKthGuess = new Float64Array(capacity + 1);
     _orcaPack = new Float64Array((capacity + 1) * PACK);
+    _orcaBatchCounts = new Int32Array(capacity + 1);
   }
 }
 
@@ -151,8 +232,21 @@ export function orcaSystem(world: CrowdWorld, dt: number): void {
   const useSlots = hash.count === world.agents.count;
   const ids = useSlots ? hash.sortedIds : world.agents.dense;
   const n = world.agents.count;
-  orcaCompute(world, ids, 0, n, dt);
+  // Neighbour path for this step (see BatchTuner): the one measured faster, or the other one as a probe.
+  const tuner = batchTuner(world);
+  let useBatch = _forcedPath >= 0 ? _forcedPath : tuner.mode;
+  const probing = _forcedPath < 0 && ++tuner.sinceProbe >= tuner.period;
+  if (probing) {
+    tuner.sinceProbe = 0;
+    useBatch = 1 - useBatch;
+  }
+  orcaCompute(world, ids, 0, n, dt, useBatch === 1);
   orcaApply(world, ids, 0, n);
+  // Cost per agent of the path this step ran (when the batch was declined, the single path ran: not its measure).
+  if (_forcedPath < 0 && n > 0 && (useBatch === 0 || _orcaBatchRan === 1)) {
+    _tunerTime[0] = (nowMs() - t0) / n;
+    tunerUpdate(tuner, useBatch, probing, _tunerTime);
+  }
   profileRecord(world.profiler, 'orca', t0);
 }
 
@@ -191,10 +285,11 @@ export function orcaPack(world: CrowdWorld): void {
 
 /**
  * Compute pass over ids[start .. start + count) (entity ids: the hash's sortedIds or the dense list; disjoint ranges
- * write disjoint outputs, so ranges can be split across workers). Needs orcaPack first. Writes new velocities to the
+ * write disjoint outputs, so ranges can be split across workers). Needs orcaPack first. `batch` allows the batch
+ * neighbour pre-pass (orcaBatchNeighbours; same neighbours either way, it only changes the speed). Writes new velocities to the
  * system's per-entity scratch; orcaApply stores them.
  */
-export function orcaCompute(world: CrowdWorld, ids: Int32Array, start: number, count: number, dt: number): void {
+export function orcaCompute(world: CrowdWorld, ids: Int32Array, start: number, count: number, dt: number, batch = true): void {
   ensureScratch(world.capacity);
   const C = orcaComponent(world);
   const st = orcaState(world);
@@ -223,7 +318,9 @@ export function orcaCompute(world: CrowdWorld, ids: Int32Array, start: number, c
   const newVx = _orcaNewVx, newVy = _orcaNewVy, done = _orcaDone;
   const pack = _orcaPack;
 
-  let agents = 0, neighbours = 0, segments = 0, fallbacks = 0, fullQueries = 0;
+  const batchK = batch ? orcaBatchNeighbours(world, ids, start, count) : 0;
+  const bIds = _orcaBatchIds, bD2 = _orcaBatchD2, bCounts = _orcaBatchCounts;
+  let agents = 0, neighbours = 0, segments = 0, fallbacks = 0, fullQueries = 0, batchHits = 0;
   for (let i = start, end = start + count; i < end; i++) {
     const eid = ids[i];
     if (enabled[eid] === 0 || (lodFlags[eid] & LOD_ORCA) === 0) {
@@ -251,19 +348,29 @@ export function orcaCompute(world: CrowdWorld, ids: Int32Array, start: number, c
     // guessed radius (see _orcaKthGuess), again within the full distance if that found fewer than k.
     const rMax = nDist[eid], kMax = maxN[eid], m = mask[eid];
     let n = 0;
-    const guess = kthGuess[eid] + 2 * vmax * dt;
-    _orcaQX[0] = x;
-    _orcaQY[0] = y;
-    _orcaQR[0] = guess;
-    if (guess > 0 && guess < rMax) n = queryKNearestAt(hash, _orcaQX, _orcaQY, 0, _orcaQR, 0, kMax, eid, knnIds, knnD2, layer, m);
-    if (n < kMax) {
-      n = queryKNearestAt(hash, _orcaQX, _orcaQY, 0, nDist, eid, kMax, eid, knnIds, knnD2, layer, m);
-      fullQueries++;
+    let nbIds = knnIds, nbOff = 0;
+    if (batchK > 0 && bCounts[i] >= kMax) {
+      // The batch pre-pass found at least kMax within its radius: its first kMax are this agent's neighbours.
+      n = kMax;
+      nbIds = bIds;
+      nbOff = i * batchK;
+      kthGuess[eid] = n > 0 ? Math.sqrt(bD2[nbOff + n - 1]) : rMax;
+      batchHits++;
+    } else {
+      const guess = kthGuess[eid] + 2 * vmax * dt;
+      _orcaQX[0] = x;
+      _orcaQY[0] = y;
+      _orcaQR[0] = guess;
+      if (guess > 0 && guess < rMax) n = queryKNearestAt(hash, _orcaQX, _orcaQY, 0, _orcaQR, 0, kMax, eid, knnIds, knnD2, layer, m);
+      if (n < kMax) {
+        n = queryKNearestAt(hash, _orcaQX, _orcaQY, 0, nDist, eid, kMax, eid, knnIds, knnD2, layer, m);
+        fullQueries++;
+      }
+      kthGuess[eid] = n === kMax && n > 0 ? Math.sqrt(knnD2[n - 1]) : rMax;
     }
-    kthGuess[eid] = n === kMax && n > 0 ? Math.sqrt(knnD2[n - 1]) : rMax;
     const myP = prio[eid];
     for (let k = 0; k < n; k++) {
-      const j = knnIds[k];
+      const j = nbIds[nbOff + k];
       const q = j * PACK;
       nbX[k] = pack[q];
       nbY[k] = pack[q + 1];
@@ -294,13 +401,76 @@ export function orcaCompute(world: CrowdWorld, ids: Int32Array, start: number, c
     newVy[eid] = out.y;
     done[eid] = 1;
   }
+  _orcaBatchRan = batchK > 0 ? 1 : 0;
   const p = world.profiler;
   profileCount(p, 'orca', 'agents', agents);
   profileCount(p, 'orca', 'neighbours', neighbours);
   profileCount(p, 'orca', 'obstacleSegments', segments);
   profileCount(p, 'orca', 'fallbacks', fallbacks);
   profileCount(p, 'orca', 'fullRadiusQueries', fullQueries);
+  profileCount(p, 'orca', 'batchNeighbourLists', batchHits);
   profileCount(p, 'orca', 'obstacleQueriesSkipped', bounds === null ? 0 : bounds.skipped);
+}
+
+/**
+ * Batch neighbour pre-pass for the compute range, when it runs in hash slot order (ids is hash.sortedIds) and most
+ * of the range's agents run ORCA with one layer mask: the k nearest within one radius R for every slot, by the dense
+ * batch kernel (queryKNearestBatch: a dense grid copy, branch-free candidate keys, sorting networks; about 180 ns
+ * per query on the 10k circle swap against about 440 ns for the single-query search). k is the largest
+ * maxNeighbours of the range; R is the smallest radius that covers BATCH_COVER of the agents' last k-th neighbour
+ * distances (_orcaKthGuess), read off a histogram, and at most the smallest neighbour distance. An agent whose batch list holds at least its maxNeighbours takes the first
+ * maxNeighbours of it: the k nearest within R ⊆ the k nearest within its neighbour distance once k are found, in
+ * the same (d², id) order, so exactly the list its own queries would give. The others run their own queries as
+ * before. Returns the stride k of the batch output, or 0 when the batch did not run.
+ */
+function orcaBatchNeighbours(world: CrowdWorld, ids: Int32Array, start: number, count: number): number {
+  const hash = world.hash;
+  if (ids !== hash.sortedIds || count < 64) return 0;
+  const C = orcaComponent(world);
+  const lodFlags = lodComponent(world).flags;
+  const enabled = C.enabled, nDist = C.neighbourDistance, maxN = C.maxNeighbours;
+  const mask = world.agent.mask;
+  const kthGuess = _orcaKthGuess;
+  const end = start + count;
+  let active = 0, k = 0, rMin = Infinity, m0 = 0;
+  for (let i = start; i < end; i++) {
+    const eid = ids[i];
+    if (enabled[eid] === 0 || (lodFlags[eid] & LOD_ORCA) === 0) continue;
+    if (active === 0) m0 = mask[eid];
+    else if (mask[eid] !== m0) return 0;
+    active++;
+    if (maxN[eid] > k) k = maxN[eid];
+    if (nDist[eid] < rMin) rMin = nDist[eid];
+  }
+  if (2 * active < count || k === 0 || !(rMin > 0)) return 0;
+  // Histogram over [0, rMin) of last step's k-th distances of the agents that found their k (the others found fewer
+  // than k within their neighbour distance and will most likely again: they run their own full query either way).
+  const hist = _orcaGuessHist;
+  hist.fill(0);
+  const binScale = GUESS_BINS / rMin;
+  let found = 0;
+  for (let i = start; i < end; i++) {
+    const eid = ids[i];
+    if (enabled[eid] === 0 || (lodFlags[eid] & LOD_ORCA) === 0) continue;
+    const g = kthGuess[eid];
+    if (!(g < nDist[eid])) continue;
+    found++;
+    const b = g * binScale;
+    hist[b < GUESS_BINS - 1 ? b | 0 : GUESS_BINS - 1]++;
+  }
+  if (2 * found < count) return 0;
+  const want = Math.ceil(BATCH_COVER * found);
+  let acc = 0, bin = 0;
+  while (bin < GUESS_BINS - 1 && (acc += hist[bin]) < want) bin++;
+  const R = bin === GUESS_BINS - 1 ? rMin : (bin + 1) / binScale;
+  const size = hash.count * k;
+  if (_orcaBatchIds.length < size) {
+    _orcaBatchIds = new Int32Array(size);
+    _orcaBatchD2 = new Float64Array(size);
+  }
+  if (_orcaBatchCounts.length < hash.count) _orcaBatchCounts = new Int32Array(hash.count);
+  queryKNearestBatch(hash, start, count, R, k, _orcaBatchIds, _orcaBatchD2, _orcaBatchCounts, world.agent.layer, m0, 'slot');
+  return k;
 }
 
 /** Apply pass over ids[start .. start + count): store the computed velocities as desired velocities. */

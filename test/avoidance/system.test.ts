@@ -7,8 +7,9 @@ import { orcaSystem } from '../../systems/orca';
 import { addObstacle, disableOrca, enableOrca, getObstacles, orcaComponent, setOrcaOptions, setOrcaParams } from '../../components/orca';
 import { LOD_ALL, LOD_ORCA, lodComponent } from '../../components/lod';
 import { addObstacleToSet, createObstacleSet, obstacleDistanceLowerBoundAt, queryObstacleSegments } from '../../src/avoidance/obstacles';
-import { dropOrcaObstacleBounds } from '../../systems/orca';
+import { dropOrcaObstacleBounds, setOrcaNeighbourPath } from '../../systems/orca';
 import { createHorde } from '../../demos/scenarios/horde';
+import { createCircleSwapScene, driveOrcaScene } from '../../src/avoidance/scenes';
 import { createOrcaAgent, createOrcaNeighbours, orcaShare, orcaVelocity } from '../../src/avoidance/orca';
 import { createRng, rngRange } from '../../src/core/rng';
 import { DegenerateGeometryError, InvalidArgumentError, UnknownEntityError } from '../../src/core/errors';
@@ -209,6 +210,84 @@ describe('orcaSystem', () => {
       orcaVelocity(a, nb, set, ids, n, 0.1, out);
       expect(world.desiredVelocity.x[e]).toBe(out.x);
       expect(world.desiredVelocity.y[e]).toBe(out.y);
+    }
+  });
+
+  it('batch neighbour lists (dense pre-pass, crowds of 64+ with one mask): every agent still equals orcaVelocity on brute-force lists', () => {
+    // 600 agents in a 40 m square, mixed maxNeighbours (4..12) and neighbour distances (3..6 m), one mask, an
+    // obstacle, 30 pipeline steps so that the per-agent radius guesses spread; then one ORCA pass checked agent by
+    // agent against the kernel fed brute-force neighbour lists (independent of the hash and of the batch).
+    const world = createCrowd({ maxAgents: 600, seed: 9, neighbourRadius: 3 });
+    const rng = createRng(9);
+    setOrcaOptions(world, { symmetryBreaking: 0 });
+    addObstacle(world, [[-2, -2], [2, -2], [2, 2], [-2, 2]]);
+    const eids: number[] = [];
+    for (let i = 0; i < 600; i++) {
+      let x = 0, y = 0;
+      while (Math.abs(x) < 2.6 && Math.abs(y) < 2.6) { x = rngRange(rng, -20, 20); y = rngRange(rng, -20, 20); }
+      const e = spawnAgent(world, { x, y, radius: 0.3, maxSpeed: 1.5, layer: 1 + (i % 2), mask: 3 });
+      enableOrca(world, e, { neighbourDistance: 3 + (i % 4), maxNeighbours: 4 + (i % 9), timeHorizon: 2, obstacleTimeHorizon: 1, priority: 1 + (i % 3) });
+      setPreferredVelocity(world, e, -x / 20, -y / 20);
+      eids.push(e);
+    }
+    setOrcaNeighbourPath('batch');
+    for (let s = 0; s < 30; s++) step(world, 0.1);
+    spatialHashSystem(world);
+    for (const e of eids) { world.desiredVelocity.x[e] = world.preferredVelocity.x[e]; world.desiredVelocity.y[e] = world.preferredVelocity.y[e]; }
+    orcaSystem(world, 0.1);
+    setOrcaNeighbourPath('auto');
+    expect(world.profiler.byName.orca.counters.batchNeighbourLists).toBeGreaterThan(300); // the batch answered most
+    const C = orcaComponent(world);
+    const set = getObstacles(world);
+    const ids = new Int32Array(set.vertexCount), d2 = new Float64Array(set.vertexCount);
+    for (const e of eids) {
+      const a = createOrcaAgent();
+      Object.assign(a, {
+        x: world.position.x[e], y: world.position.y[e], vx: world.velocity.x[e], vy: world.velocity.y[e],
+        prefVx: world.preferredVelocity.x[e], prefVy: world.preferredVelocity.y[e], radius: 0.3, maxSpeed: 1.5,
+        timeHorizon: 2, obstacleTimeHorizon: 1, id: e,
+      });
+      const near = bruteNearest(world, e, C.neighbourDistance[e], C.maxNeighbours[e]);
+      const nb = createOrcaNeighbours(16);
+      nb.count = near.length;
+      near.forEach((j, k) => {
+        nb.x[k] = world.position.x[j]; nb.y[k] = world.position.y[j]; nb.vx[k] = world.velocity.x[j]; nb.vy[k] = world.velocity.y[j];
+        nb.radius[k] = 0.3; nb.id[k] = j;
+        nb.share[k] = orcaShare(C.priority[e], C.priority[j]);
+      });
+      const n = queryObstacleSegments(set, a.x, a.y, 1 * 1.5 + 0.3, ids, d2);
+      const out = { x: 0, y: 0 };
+      orcaVelocity(a, nb, set, ids, n, 0.1, out);
+      expect(world.desiredVelocity.x[e]).toBe(out.x);
+      expect(world.desiredVelocity.y[e]).toBe(out.y);
+    }
+  });
+
+  it('the neighbour path (batch pre-pass, single queries, measured choice) changes nothing: 10k-style circle swap bit-identical over 120 steps', () => {
+    const run = (path: 'auto' | 'batch' | 'single') => {
+      setOrcaNeighbourPath(path);
+      try {
+        const scene = createCircleSwapScene(400, { rings: 'concentric', cellSize: 7.5 });
+        let batchLists = 0;
+        for (let s = 0; s < 120; s++) {
+          driveOrcaScene(scene);
+          step(scene.world, scene.dt);
+          batchLists += scene.world.profiler.byName.orca.counters.batchNeighbourLists ?? 0;
+        }
+        return { w: scene.world, batchLists };
+      } finally {
+        setOrcaNeighbourPath('auto');
+      }
+    };
+    const a = run('batch'), b = run('single'), c = run('auto');
+    expect(a.batchLists).toBeGreaterThan(120 * 200); // the batch answered most lists every step
+    expect(b.batchLists).toBe(0);
+    expect(c.batchLists).toBeGreaterThan(0);
+    for (const o of [b, c]) {
+      expect(Array.from(o.w.position.x)).toEqual(Array.from(a.w.position.x));
+      expect(Array.from(o.w.position.y)).toEqual(Array.from(a.w.position.y));
+      expect(Array.from(o.w.velocity.x)).toEqual(Array.from(a.w.velocity.x));
+      expect(Array.from(o.w.velocity.y)).toEqual(Array.from(a.w.velocity.y));
     }
   });
 

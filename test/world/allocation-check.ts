@@ -149,6 +149,8 @@ async function main(): Promise<void> {
     ['rts', () => getScenario('rts').create({ agents: 1000, seed: 14 }), false],
     ['steering', () => getScenario('steering').create({ agents: 1000, seed: 15 }), false],
     ['contacts', () => getScenario('contacts').create({ agents: 500, seed: 16 }), false],
+    // ORCA's batch neighbour pre-pass (every agent active, one mask: the horde's near tier is too small for it).
+    ['circle-swap', () => getScenario('circle-swap').create({ agents: 2000, seed: 17 }), false],
   ];
   const perSystem: Record<string, [number, number]> = {};
   const stepBytesPerFrame: Record<string, [number, number]> = {};

@@ -32,7 +32,7 @@ const SYSTEMS = [
 ];
 const SCENARIOS = ['horde', 'wander'];
 /** Scenarios measured per system only (their whole step is dominated by the known cases below). */
-const COVERAGE = ['astar', 'rts', 'steering', 'contacts'];
+const COVERAGE = ['astar', 'rts', 'steering', 'contacts', 'circle-swap'];
 
 /**
  * Known to allocate per frame: none (an entry in KNOWN marks a case it.fails: it still runs and must keep failing
