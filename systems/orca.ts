@@ -55,26 +55,34 @@ let _orcaBatchIds = new Int32Array(0);
 let _orcaBatchD2 = new Float64Array(0);
 let _orcaBatchCounts = new Int32Array(0);
 /**
- * Which neighbour path is faster depends on the crowd: the batch pays a dense-grid build and a fixed cost per query
- * for every slot, the single-query search pays per candidate. Measured 2026-11-29 (ORCA system, same results both
- * ways): 10k circle swap (10 neighbours within 15 m, ~45 candidates per query) 9.1 -> 6.7 ms with the batch;
- * 25k horde (6 within 3 m, ~17 candidates) 10.9 -> 12.2 ms. Both paths give the same neighbour lists, so the
- * system picks by measurement, per world: it runs the path it believes faster, and now and then it
- * times the other one once (BATCH_PROBE_FIRST, doubling while the choice holds); then it keeps whichever has the lower cost per agent (system time / agents,
- * smoothed; pack and apply cost the same on both paths). Only the speed depends on the choice, never the result.
+ * Neighbour paths. All three give the same neighbour lists; which is fastest depends on the crowd:
+ * - PATH_SINGLE: every agent runs its own queries (guessed radius, then full distance if needed);
+ * - PATH_BATCH_COVER: the batch pre-pass at the radius covering BATCH_COVER of last step's k-th distances; agents it
+ *   does not answer run their own queries;
+ * - PATH_BATCH_FULL: the batch pre-pass at the largest neighbour distance, which answers every agent (prefix rule,
+ *   see orcaCompute).
+ * Measured 2026-11-29, ORCA system ms per step: 10k circle swap (10 neighbours within 15 m, ~45 candidates per
+ * query) single 9.1, cover 6.7 (full declines to single queries at 15 m); 25k horde (6 within 3 m, ~17
+ * candidates) single 11.5, cover 12.8, full 10.6. So the system picks by measurement, per world: it runs the path
+ * it believes fastest and now and then times another one once (after BATCH_PROBE_FIRST steps, the interval doubling
+ * while the choice holds), then keeps the one with the lowest cost per agent (system time / agents, smoothed; pack
+ * and apply cost the same on every path). Only the speed depends on the choice, never the result.
  */
+const PATH_SINGLE = 0, PATH_BATCH_COVER = 1, PATH_BATCH_FULL = 2, PATHS = 3;
 interface BatchTuner {
-  /** Smoothed compute-pass ms per ORCA agent with the batch (index 1) and without (index 0); -1 until measured. */
+  /** Smoothed ms per ORCA agent of each path; -1 until measured. */
   cost: Float64Array;
-  /** Path in use: 1 = batch, 0 = single queries. */
+  /** Path in use. */
   mode: number;
-  /** Calls since the last probe of the other path, and calls between probes now. */
+  /** Steps since the last probe, and steps between probes now. */
   sinceProbe: number;
   period: number;
+  /** Which of the two other paths the next probe times (0 or 1). */
+  flip: number;
 }
 const _batchTuners = new WeakMap<CrowdWorld, BatchTuner>();
 /**
- * Calls between two timings of the path not in use: BATCH_PROBE_FIRST after a switch, doubled each time a probe
+ * Steps between two timings of a path not in use: BATCH_PROBE_FIRST after a switch, doubled each time a probe
  * confirms the path in use, up to BATCH_PROBE_MAX. A probe costs more than its path's steady cost (the first calls of
  * a path after a long pause run less optimised code: 15-25 ms against 11 ms in the 25k horde), so a settled
  * choice is re-checked rarely.
@@ -87,20 +95,23 @@ const BATCH_COST_SMOOTHING = 0.2;
 function batchTuner(world: CrowdWorld): BatchTuner {
   let t = _batchTuners.get(world);
   if (t === undefined) {
-    t = { cost: new Float64Array([-1, -1]), mode: 1, sinceProbe: 0, period: BATCH_PROBE_FIRST };
+    t = { cost: new Float64Array(PATHS).fill(-1), mode: PATH_BATCH_COVER, sinceProbe: 0, period: BATCH_PROBE_FIRST, flip: 0 };
     _batchTuners.set(world, t);
   }
   return t;
 }
 
+/** Names of the neighbour paths for setOrcaNeighbourPath. */
+export type OrcaNeighbourPath = 'auto' | 'single' | 'batch' | 'batch-full';
+
 /**
- * Force the ORCA system's neighbour path: 'batch' (dense batch pre-pass whenever eligible), 'single' (per-agent
- * queries only) or 'auto' (the measured choice, the default). Results are the same in every mode: for tests of that
- * claim and for benchmarks of each path.
+ * Force the ORCA system's neighbour path: 'single' (per-agent queries only), 'batch' (the covering-radius batch
+ * pre-pass whenever eligible), 'batch-full' (the full-distance batch) or 'auto' (the measured choice, the default).
+ * Results are the same in every mode: for tests of that claim and for benchmarks of each path.
  * @internal not part of the public API (not exported from src/index.ts)
  */
-export function setOrcaNeighbourPath(path: 'auto' | 'batch' | 'single'): void {
-  _forcedPath = path === 'batch' ? 1 : path === 'single' ? 0 : -1;
+export function setOrcaNeighbourPath(path: OrcaNeighbourPath): void {
+  _forcedPath = path === 'single' ? PATH_SINGLE : path === 'batch' ? PATH_BATCH_COVER : path === 'batch-full' ? PATH_BATCH_FULL : -1;
 }
 let _forcedPath = -1;
 /** Whether the last orcaCompute call ran the batch pre-pass (1) or not (0). */
@@ -112,11 +123,14 @@ function tunerUpdate(tuner: BatchTuner, path: number, probing: boolean, time: Fl
   const c = time[0], cost = tuner.cost;
   cost[path] = probing || cost[path] < 0 ? c : cost[path] + BATCH_COST_SMOOTHING * (c - cost[path]);
   if (!probing) return;
-  const mode = cost[1] >= 0 && cost[0] >= 0 && cost[1] > cost[0] ? 0 : 1;
+  let mode = tuner.mode;
+  for (let q = 0; q < PATHS; q++) if (cost[q] >= 0 && cost[q] < cost[mode]) mode = q;
   tuner.period = mode === tuner.mode ? Math.min(2 * tuner.period, BATCH_PROBE_MAX) : BATCH_PROBE_FIRST;
   tuner.mode = mode;
 }
 
+/** The batch radius of the last pre-pass. */
+const _orcaBatchR = new Float64Array(1);
 /** Histogram of the agents' guessed search radii, for the batch radius (see orcaBatchNeighbours). */
 const GUESS_BINS = 32;
 const _orcaGuessHist = new Int32Array(GUESS_BINS);
@@ -234,18 +248,19 @@ export function orcaSystem(world: CrowdWorld, dt: number): void {
   const n = world.agents.count;
   // Neighbour path for this step (see BatchTuner): the one measured faster, or the other one as a probe.
   const tuner = batchTuner(world);
-  let useBatch = _forcedPath >= 0 ? _forcedPath : tuner.mode;
+  let path = _forcedPath >= 0 ? _forcedPath : tuner.mode;
   const probing = _forcedPath < 0 && ++tuner.sinceProbe >= tuner.period;
   if (probing) {
     tuner.sinceProbe = 0;
-    useBatch = 1 - useBatch;
+    path = (path + 1 + tuner.flip) % PATHS;
+    tuner.flip ^= 1;
   }
-  orcaCompute(world, ids, 0, n, dt, useBatch === 1);
+  orcaCompute(world, ids, 0, n, dt, path === PATH_SINGLE ? 0 : path === PATH_BATCH_COVER ? 1 : 2);
   orcaApply(world, ids, 0, n);
   // Cost per agent of the path this step ran (when the batch was declined, the single path ran: not its measure).
-  if (_forcedPath < 0 && n > 0 && (useBatch === 0 || _orcaBatchRan === 1)) {
+  if (_forcedPath < 0 && n > 0 && (path === PATH_SINGLE || _orcaBatchRan === 1)) {
     _tunerTime[0] = (nowMs() - t0) / n;
-    tunerUpdate(tuner, useBatch, probing, _tunerTime);
+    tunerUpdate(tuner, path, probing, _tunerTime);
   }
   profileRecord(world.profiler, 'orca', t0);
 }
@@ -285,11 +300,12 @@ export function orcaPack(world: CrowdWorld): void {
 
 /**
  * Compute pass over ids[start .. start + count) (entity ids: the hash's sortedIds or the dense list; disjoint ranges
- * write disjoint outputs, so ranges can be split across workers). Needs orcaPack first. `batch` allows the batch
- * neighbour pre-pass (orcaBatchNeighbours; same neighbours either way, it only changes the speed). Writes new velocities to the
+ * write disjoint outputs, so ranges can be split across workers). Needs orcaPack first. `batch` selects the
+ * neighbour path: 0 single queries, 1 the batch pre-pass at a covering radius, 2 at the full neighbour distance
+ * (orcaBatchNeighbours; same neighbours on every path, only the speed differs). Writes new velocities to the
  * system's per-entity scratch; orcaApply stores them.
  */
-export function orcaCompute(world: CrowdWorld, ids: Int32Array, start: number, count: number, dt: number, batch = true): void {
+export function orcaCompute(world: CrowdWorld, ids: Int32Array, start: number, count: number, dt: number, batch: 0 | 1 | 2 = 1): void {
   ensureScratch(world.capacity);
   const C = orcaComponent(world);
   const st = orcaState(world);
@@ -318,7 +334,8 @@ export function orcaCompute(world: CrowdWorld, ids: Int32Array, start: number, c
   const newVx = _orcaNewVx, newVy = _orcaNewVy, done = _orcaDone;
   const pack = _orcaPack;
 
-  const batchK = batch ? orcaBatchNeighbours(world, ids, start, count) : 0;
+  const batchK = batch !== 0 ? orcaBatchNeighbours(world, ids, start, count, batch === 2) : 0;
+  const batchR = batchK > 0 ? _orcaBatchR[0] : 0;
   const bIds = _orcaBatchIds, bD2 = _orcaBatchD2, bCounts = _orcaBatchCounts;
   let agents = 0, neighbours = 0, segments = 0, fallbacks = 0, fullQueries = 0, batchHits = 0;
   for (let i = start, end = start + count; i < end; i++) {
@@ -349,12 +366,23 @@ export function orcaCompute(world: CrowdWorld, ids: Int32Array, start: number, c
     const rMax = nDist[eid], kMax = maxN[eid], m = mask[eid];
     let n = 0;
     let nbIds = knnIds, nbOff = 0;
-    if (batchK > 0 && bCounts[i] >= kMax) {
-      // The batch pre-pass found at least kMax within its radius: its first kMax are this agent's neighbours.
-      n = kMax;
+    // The batch list (the batchK nearest within batchR, sorted as the single query sorts): let p be the length of
+    // its prefix within rMax, at most kMax. If p = kMax, those are the kMax nearest within rMax (found within both
+    // radii). If p < kMax and batchR >= rMax, the list holds every agent within rMax (one within rMax that is not
+    // listed would be nearer than entry p, which lies beyond rMax, or the list would not be full): the answer is the
+    // prefix. Otherwise the agent runs its own queries.
+    let p = -1;
+    if (batchK > 0) {
+      const c = bCounts[i], off = i * batchK, rMax2 = rMax * rMax;
+      p = 0;
+      while (p < c && p < kMax && bD2[off + p] <= rMax2) p++;
+      if (p < kMax && batchR < rMax) p = -1;
+    }
+    if (p >= 0) {
+      n = p;
       nbIds = bIds;
       nbOff = i * batchK;
-      kthGuess[eid] = n > 0 ? Math.sqrt(bD2[nbOff + n - 1]) : rMax;
+      kthGuess[eid] = n === kMax && n > 0 ? Math.sqrt(bD2[nbOff + n - 1]) : rMax;
       batchHits++;
     } else {
       const guess = kthGuess[eid] + 2 * vmax * dt;
@@ -423,7 +451,7 @@ export function orcaCompute(world: CrowdWorld, ids: Int32Array, start: number, c
  * the same (d², id) order, so exactly the list its own queries would give. The others run their own queries as
  * before. Returns the stride k of the batch output, or 0 when the batch did not run.
  */
-function orcaBatchNeighbours(world: CrowdWorld, ids: Int32Array, start: number, count: number): number {
+function orcaBatchNeighbours(world: CrowdWorld, ids: Int32Array, start: number, count: number, full: boolean): number {
   const hash = world.hash;
   if (ids !== hash.sortedIds || count < 64) return 0;
   const C = orcaComponent(world);
@@ -432,7 +460,7 @@ function orcaBatchNeighbours(world: CrowdWorld, ids: Int32Array, start: number, 
   const mask = world.agent.mask;
   const kthGuess = _orcaKthGuess;
   const end = start + count;
-  let active = 0, k = 0, rMin = Infinity, m0 = 0;
+  let active = 0, k = 0, rMin = Infinity, rMaxAll = 0, m0 = 0;
   for (let i = start; i < end; i++) {
     const eid = ids[i];
     if (enabled[eid] === 0 || (lodFlags[eid] & LOD_ORCA) === 0) continue;
@@ -441,28 +469,32 @@ function orcaBatchNeighbours(world: CrowdWorld, ids: Int32Array, start: number, 
     active++;
     if (maxN[eid] > k) k = maxN[eid];
     if (nDist[eid] < rMin) rMin = nDist[eid];
+    if (nDist[eid] > rMaxAll) rMaxAll = nDist[eid];
   }
   if (2 * active < count || k === 0 || !(rMin > 0)) return 0;
-  // Histogram over [0, rMin) of last step's k-th distances of the agents that found their k (the others found fewer
-  // than k within their neighbour distance and will most likely again: they run their own full query either way).
-  const hist = _orcaGuessHist;
-  hist.fill(0);
-  const binScale = GUESS_BINS / rMin;
-  let found = 0;
-  for (let i = start; i < end; i++) {
-    const eid = ids[i];
-    if (enabled[eid] === 0 || (lodFlags[eid] & LOD_ORCA) === 0) continue;
-    const g = kthGuess[eid];
-    if (!(g < nDist[eid])) continue;
-    found++;
-    const b = g * binScale;
-    hist[b < GUESS_BINS - 1 ? b | 0 : GUESS_BINS - 1]++;
+  let R = rMaxAll;
+  if (!full) {
+    // Histogram over [0, rMin) of last step's k-th distances of the agents that found their k (the others found
+    // fewer than k within their neighbour distance and will most likely again: they run their own full query).
+    const hist = _orcaGuessHist;
+    hist.fill(0);
+    const binScale = GUESS_BINS / rMin;
+    let found = 0;
+    for (let i = start; i < end; i++) {
+      const eid = ids[i];
+      if (enabled[eid] === 0 || (lodFlags[eid] & LOD_ORCA) === 0) continue;
+      const g = kthGuess[eid];
+      if (!(g < nDist[eid])) continue;
+      found++;
+      const b = g * binScale;
+      hist[b < GUESS_BINS - 1 ? b | 0 : GUESS_BINS - 1]++;
+    }
+    if (2 * found < count) return 0;
+    const want = Math.ceil(BATCH_COVER * found);
+    let acc = 0, bin = 0;
+    while (bin < GUESS_BINS - 1 && (acc += hist[bin]) < want) bin++;
+    R = bin === GUESS_BINS - 1 ? rMin : (bin + 1) / binScale;
   }
-  if (2 * found < count) return 0;
-  const want = Math.ceil(BATCH_COVER * found);
-  let acc = 0, bin = 0;
-  while (bin < GUESS_BINS - 1 && (acc += hist[bin]) < want) bin++;
-  const R = bin === GUESS_BINS - 1 ? rMin : (bin + 1) / binScale;
   const size = hash.count * k;
   if (_orcaBatchIds.length < size) {
     _orcaBatchIds = new Int32Array(size);
@@ -470,6 +502,7 @@ function orcaBatchNeighbours(world: CrowdWorld, ids: Int32Array, start: number, 
   }
   if (_orcaBatchCounts.length < hash.count) _orcaBatchCounts = new Int32Array(hash.count);
   queryKNearestBatch(hash, start, count, R, k, _orcaBatchIds, _orcaBatchD2, _orcaBatchCounts, world.agent.layer, m0, 'slot');
+  _orcaBatchR[0] = R;
   return k;
 }
 

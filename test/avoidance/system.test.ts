@@ -213,8 +213,8 @@ describe('orcaSystem', () => {
     }
   });
 
-  it('batch neighbour lists (dense pre-pass, crowds of 64+ with one mask): every agent still equals orcaVelocity on brute-force lists', () => {
-    // 600 agents in a 40 m square, mixed maxNeighbours (4..12) and neighbour distances (3..6 m), one mask, an
+  it.each(['batch', 'batch-full'] as const)('%s neighbour lists (dense pre-pass, crowds of 64+ with one mask): every agent still equals orcaVelocity on brute-force lists', (path) => {
+    // 600 agents (400 within 15 m of the centre, 200 within 30 m), mixed maxNeighbours (4..12) and neighbour distances (3..6 m), one mask, an
     // obstacle, 30 pipeline steps so that the per-agent radius guesses spread; then one ORCA pass checked agent by
     // agent against the kernel fed brute-force neighbour lists (independent of the hash and of the batch).
     const world = createCrowd({ maxAgents: 600, seed: 9, neighbourRadius: 3 });
@@ -224,20 +224,31 @@ describe('orcaSystem', () => {
     const eids: number[] = [];
     for (let i = 0; i < 600; i++) {
       let x = 0, y = 0;
-      while (Math.abs(x) < 2.6 && Math.abs(y) < 2.6) { x = rngRange(rng, -20, 20); y = rngRange(rng, -20, 20); }
+      // denser inside 15 m than outside, so that some agents have their k within their distance and some do not
+      const side = i < 400 ? 15 : 30;
+      while (Math.abs(x) < 2.6 && Math.abs(y) < 2.6) { x = rngRange(rng, -side, side); y = rngRange(rng, -side, side); }
       const e = spawnAgent(world, { x, y, radius: 0.3, maxSpeed: 1.5, layer: 1 + (i % 2), mask: 3 });
       enableOrca(world, e, { neighbourDistance: 3 + (i % 4), maxNeighbours: 4 + (i % 9), timeHorizon: 2, obstacleTimeHorizon: 1, priority: 1 + (i % 3) });
-      setPreferredVelocity(world, e, -x / 20, -y / 20);
+      setPreferredVelocity(world, e, -x / 60, -y / 60);
       eids.push(e);
     }
-    setOrcaNeighbourPath('batch');
+    setOrcaNeighbourPath(path);
     for (let s = 0; s < 30; s++) step(world, 0.1);
     spatialHashSystem(world);
     for (const e of eids) { world.desiredVelocity.x[e] = world.preferredVelocity.x[e]; world.desiredVelocity.y[e] = world.preferredVelocity.y[e]; }
     orcaSystem(world, 0.1);
     setOrcaNeighbourPath('auto');
-    expect(world.profiler.byName.orca.counters.batchNeighbourLists).toBeGreaterThan(300); // the batch answered most
+    // the covering batch answered most, the full-distance batch all
+    expect(world.profiler.byName.orca.counters.batchNeighbourLists).toBeGreaterThan(path === 'batch' ? 200 : 599);
     const C = orcaComponent(world);
+    let short = 0, total = 0; // agents with fewer than k within their neighbour distance: the full batch's prefix rule
+    for (const e of eids) {
+      const n = bruteNearest(world, e, C.neighbourDistance[e], C.maxNeighbours[e]).length;
+      total += n;
+      if (n < C.maxNeighbours[e]) short++;
+    }
+    expect(short).toBeGreaterThan(50);
+    expect(world.profiler.byName.orca.counters.neighbours).toBe(total); // far neighbours may not change a velocity
     const set = getObstacles(world);
     const ids = new Int32Array(set.vertexCount), d2 = new Float64Array(set.vertexCount);
     for (const e of eids) {
@@ -263,8 +274,8 @@ describe('orcaSystem', () => {
     }
   });
 
-  it('the neighbour path (batch pre-pass, single queries, measured choice) changes nothing: 10k-style circle swap bit-identical over 120 steps', () => {
-    const run = (path: 'auto' | 'batch' | 'single') => {
+  it('the neighbour path (covering or full-distance batch pre-pass, single queries, measured choice) changes nothing: 10k-style circle swap bit-identical over 120 steps', () => {
+    const run = (path: 'auto' | 'batch' | 'single' | 'batch-full') => {
       setOrcaNeighbourPath(path);
       try {
         const scene = createCircleSwapScene(400, { rings: 'concentric', cellSize: 7.5 });
@@ -279,11 +290,12 @@ describe('orcaSystem', () => {
         setOrcaNeighbourPath('auto');
       }
     };
-    const a = run('batch'), b = run('single'), c = run('auto');
+    const a = run('batch'), b = run('single'), c = run('auto'), d = run('batch-full');
     expect(a.batchLists).toBeGreaterThan(120 * 200); // the batch answered most lists every step
     expect(b.batchLists).toBe(0);
     expect(c.batchLists).toBeGreaterThan(0);
-    for (const o of [b, c]) {
+    expect(d.batchLists).toBe(120 * 400); // the full-distance batch answers every agent
+    for (const o of [b, c, d]) {
       expect(Array.from(o.w.position.x)).toEqual(Array.from(a.w.position.x));
       expect(Array.from(o.w.position.y)).toEqual(Array.from(a.w.position.y));
       expect(Array.from(o.w.velocity.x)).toEqual(Array.from(a.w.velocity.x));
