@@ -95,7 +95,7 @@ describe('contactsSystem', () => {
     expect(built).toBeGreaterThan(6);
   });
 
-  it('the pair list kept across frames changes no result: bit-identical to a world whose list is rebuilt every frame', () => {
+  it('the pair list kept across frames (adaptive skin) changes no result: bit-identical to a world whose list is rebuilt every frame', () => {
     const make = () => {
       const world = createCrowd({ maxAgents: 300, seed: 6 });
       const rng = createRng(9);
@@ -107,15 +107,18 @@ describe('contactsSystem', () => {
       return world;
     };
     const kept = make(), fresh = make();
-    let keptBuilds = 0;
+    let keptBuilds = 0, maxSkin = 0;
     for (let s = 0; s < 90; s++) {
       step(kept, 1 / 30);
       keptBuilds += profileEntry(kept.profiler, 'contacts').counters.pairLists;
+      maxSkin = Math.max(maxSkin, profileEntry(kept.profiler, 'contacts').counters.pairListSkin);
       dropContactsCache(fresh); // fresh rebuilds its pair list every step
       step(fresh, 1 / 30);
     }
     expect(profileEntry(fresh.profiler, 'contacts').counters.pairLists).toBe(1);
     expect(keptBuilds).toBeLessThan(60); // kept's list did serve several frames
+    expect(maxSkin).toBeGreaterThan(1); // and its skin adapted (fresh's stays at the minimum): no effect on the result
+    expect(profileEntry(fresh.profiler, 'contacts').counters.pairListSkin).toBe(1);
     expect(Array.from(kept.position.x.subarray(0, 251))).toEqual(Array.from(fresh.position.x.subarray(0, 251)));
     expect(Array.from(kept.position.y.subarray(0, 251))).toEqual(Array.from(fresh.position.y.subarray(0, 251)));
   });
