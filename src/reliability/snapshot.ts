@@ -33,7 +33,8 @@ import { agentShapeComponent } from '../../components/shape';
  *            iteration order (dead slots are not saved: spawn resets a slot before use); a store whose live
  *            slots all hold its default value is one byte
  *   hash     the spatial hash contents (its sorted entries and bucket starts): scenario code may query the
- *            previous step's hash before the next rebuild, so it is state, not a pure cache
+ *            previous step's hash before the next rebuild, so it is state, not a pure cache (its profiling
+ *            counter `scanned` is written as 0)
  *   systems  each world.systems.<name> entry: by a registered SnapshotSection when the system has one, otherwise
  *            by the structured codec (src/reliability/codec.ts)
  *
@@ -261,7 +262,9 @@ function bytesPerValue(kind: number): number {
 function writeHash(w: ByteWriter, world: CrowdWorld): void {
   const h = world.hash;
   w.f64(h.cellSize); w.f64(h.gridCellSize); w.f64(h.gridInvCellSize);
-  w.u32(h.count); w.u32(h.tableSize); w.u32(h.widthBits); w.u32(h.heightBits); w.f64(h.scanned);
+  // The `scanned` slot holds 0: it is a profiling counter (entries examined by queries since the rebuild), and it
+  // depends on which neighbour path a system chose this step (ORCA picks its path by measured time), not state.
+  w.u32(h.count); w.u32(h.tableSize); w.u32(h.widthBits); w.u32(h.heightBits); w.f64(0);
   for (let i = 0; i < h.count; i++) {
     w.f64(h.sortedX[i]); w.f64(h.sortedY[i]); w.i32(h.sortedIds[i]); w.i32(h.sortedCellX[i]); w.i32(h.sortedCellY[i]);
   }
