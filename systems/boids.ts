@@ -3,7 +3,7 @@ import { InvalidArgumentError } from '../src/core/errors';
 import { requireInteger, requireNonNegative, requirePositive } from '../src/core/validate';
 import { requireAgent } from '../src/world/agents';
 import { nowMs, profileCount, profileRecord } from '../src/world/profiler';
-import { queryKNearestAt, queryKNearestBatch, queryRadiusAt } from '../src/spatial/hash';
+import { queryKNearestAt, queryKNearestBatchSlots, queryRadiusAt } from '../src/spatial/hash';
 import { boidsAccelerationAt } from '../src/boids/boids';
 import { boidsTopologicalSorted, type BoidsBatchNeighbours } from '../src/boids/fused';
 import { boidsComponent, BOIDS_MAX_NEIGHBOURS, BOIDS_METRIC, BOIDS_TOPOLOGICAL, type BoidsStore } from '../components/boids';
@@ -70,7 +70,7 @@ let _boidsAxS = new Float64Array(0);
 let _boidsAyS = new Float64Array(0);
 let _boidsSlotOf = new Int32Array(0);
 // The batch query's output (see batchNeighbours): k ids and distances per slot, and counts.
-const _boidsPre: BoidsBatchNeighbours = { ids: new Int32Array(0), dist2: new Float64Array(0), counts: new Int32Array(0), k: 0, r: 0, slotOf: _boidsSlotOf };
+const _boidsPre: BoidsBatchNeighbours = { ids: new Int32Array(0), dist2: new Float64Array(0), counts: new Int32Array(0), k: 0, r: 0, slotOf: _boidsSlotOf, slots: true };
 
 /** Largest k for which boidsSystem answers the topological agents with one batch query (its output holds k per agent). */
 const BATCH_MAX_K = 16;
@@ -195,7 +195,8 @@ function batchNeighbours(world: CrowdWorld, n: number, kMax: number, rMax: numbe
   const need = n * kMax;
   if (_boidsPre.ids.length < need) { _boidsPre.ids = new Int32Array(need + (need >> 2)); _boidsPre.dist2 = new Float64Array(need + (need >> 2)); }
   if (_boidsPre.counts.length < n) _boidsPre.counts = new Int32Array(world.capacity + 1);
-  queryKNearestBatch(world.hash, 0, n, r, kMax, _boidsPre.ids, _boidsPre.dist2, _boidsPre.counts, null, -1, 'slot');
+  // neighbours named by hash slot: the fused pass works in slot space (no id -> slot lookup per neighbour)
+  queryKNearestBatchSlots(world.hash, 0, n, r, kMax, _boidsPre.ids, _boidsPre.dist2, _boidsPre.counts, null, -1);
   _boidsPre.k = kMax;
   _boidsPre.r = r;
 }

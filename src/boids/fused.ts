@@ -45,6 +45,8 @@ export interface BoidsBatchNeighbours {
   k: number;
   r: number;
   slotOf: Int32Array;
+  /** The lists name neighbours by hash slot (queryKNearestBatchSlots) rather than entity id: slotOf is not needed. */
+  slots?: boolean;
 }
 
 /**
@@ -89,10 +91,18 @@ export function boidsTopologicalSorted(
       // found at least k (the first k, cut at r) or when r is at most the batch radius (all within r were found).
       const ids = pre.ids, dist2 = pre.dist2, slotOf = pre.slotOf, o = t * pre.k;
       const c = pre.counts[t] < kk ? pre.counts[t] : kk;
-      for (let m = 0; m < c; m++) {
-        const d2 = dist2[o + m]; // the batch computes it as the ring search does: (x_u − x)² + (y_u − y)²
-        if (d2 > bound2) break; // sorted by distance: the rest lie beyond r too
-        bs[n] = slotOf[ids[o + m]]; bd[n] = d2; n++;
+      if (pre.slots === true) {
+        for (let m = 0; m < c; m++) {
+          const d2 = dist2[o + m]; // the batch computes it as the ring search does: (x_u − x)² + (y_u − y)²
+          if (d2 > bound2) break; // sorted by distance: the rest lie beyond r too
+          bs[n] = ids[o + m]; bd[n] = d2; n++;
+        }
+      } else {
+        for (let m = 0; m < c; m++) {
+          const d2 = dist2[o + m];
+          if (d2 > bound2) break;
+          bs[n] = slotOf[ids[o + m]]; bd[n] = d2; n++;
+        }
       }
     } else {
       // Distance from the point to its own cell's nearest edge: ring R ≥ 1 lies at least edge + (R − 1)·cs away.

@@ -740,6 +740,28 @@ export function queryKNearestBatch(
   outIds: Int32Array, outDist2: Float64Array, outCounts: Int32Array, layers?: Int32Array | null, mask?: number,
   indexBy: KNearestBatchIndex = 'id',
 ): number {
+  if (indexBy !== 'id' && indexBy !== 'slot') throw new InvalidArgumentError('indexBy', indexBy, "must be 'id' or 'slot'");
+  return kNearestBatch(hash, start, count, r, k, outIds, outDist2, outCounts, layers, mask, indexBy === 'slot', false);
+}
+
+/**
+ * queryKNearestBatch with 'slot' output whose neighbours are named by their hash SLOT instead of their entity id
+ * (sortedIds[slot] is the id): for a consumer that works in slot space and would otherwise map every id back to its
+ * slot, one random read per neighbour. Same neighbours in the same order.
+ * @internal not part of the public API (not exported from src/index.ts)
+ */
+export function queryKNearestBatchSlots(
+  hash: SpatialHash, start: number, count: number, r: number, k: number,
+  outSlots: Int32Array, outDist2: Float64Array, outCounts: Int32Array, layers?: Int32Array | null, mask?: number,
+): number {
+  return kNearestBatch(hash, start, count, r, k, outSlots, outDist2, outCounts, layers, mask, true, true);
+}
+
+function kNearestBatch(
+  hash: SpatialHash, start: number, count: number, r: number, k: number,
+  outIds: Int32Array, outDist2: Float64Array, outCounts: Int32Array, layers: Int32Array | null | undefined, mask: number | undefined,
+  bySlot: boolean, slotNeighbours: boolean,
+): number {
   requireInteger('start', start, 0);
   requireInteger('count', count, 0);
   const end = start + count;
@@ -750,8 +772,6 @@ export function queryKNearestBatch(
   requireInteger('k', k, 0);
   const m = mask ?? -1;
   requireInteger('mask', m);
-  if (indexBy !== 'id' && indexBy !== 'slot') throw new InvalidArgumentError('indexBy', indexBy, "must be 'id' or 'slot'");
-  const bySlot = indexBy === 'slot';
   const lay = layers ?? null;
   const sx = hash.sortedX, sy = hash.sortedY, sid = hash.sortedIds;
   // Output bounds, checked once: the largest index written must have k slots and a count.
@@ -768,34 +788,46 @@ export function queryKNearestBatch(
   _queryR[0] = r;
   // The dense kernel (knn-dense.ts) answers nearly every entry and lists the rest, which the single-query search
   // below answers; when it declines (r = 0, very spread-out entries, wide discs better served by the ring search),
-  // every entry takes the single-query search. Same results either way.
+  // every entry takes the single-query search. Same results either way. The single-query search names neighbours
+  // by id: with slotNeighbours they are mapped to slots (slotOfIds, built once per call that needs it).
+  let total = 0, nFallback = -1;
+  const fallback = _batchFallback.length < hash.count ? (_batchFallback = new Int32Array(hash.count)) : _batchFallback;
   if (k > 0 && end > start) {
-    if (_batchFallback.length < hash.count) _batchFallback = new Int32Array(hash.count);
-    const fallback = _batchFallback;
-    let total = knnBatchDense(hash, start, end, r, k, outIds, outDist2, outCounts, lay, m, bySlot, fallback, _batchResult);
-    if (total >= 0) {
-      const nFallback = _batchResult[0];
-      for (let f = 0; f < nFallback; f++) {
-        const t = fallback[f];
-        const id = sid[t];
-        const o = bySlot ? t : id;
-        const n = kNearestSmall(hash, sx, sy, t, _queryR, 0, k, id, outIds, outDist2, o * k, lay, m);
-        outCounts[o] = n;
-        total += n;
-      }
-      return total;
+    const dense = knnBatchDense(hash, start, end, r, k, outIds, outDist2, outCounts, lay, m, bySlot, fallback, _batchResult, slotNeighbours);
+    if (dense >= 0) {
+      total = dense;
+      nFallback = _batchResult[0];
     }
   }
-  let total = 0;
-  for (let t = start; t < end; t++) {
+  if (nFallback < 0) {
+    // declined: every entry
+    nFallback = 0;
+    for (let t = start; t < end; t++) fallback[nFallback++] = t;
+  }
+  if (slotNeighbours && nFallback > 0) slotOfIds(hash);
+  const slotOf = _batchSlotOf;
+  for (let f = 0; f < nFallback; f++) {
+    const t = fallback[f];
     const id = sid[t];
     const o = bySlot ? t : id;
     const n = kNearestSmall(hash, sx, sy, t, _queryR, 0, k, id, outIds, outDist2, o * k, lay, m);
+    if (slotNeighbours) for (let a = o * k; a < o * k + n; a++) outIds[a] = slotOf[outIds[a]];
     outCounts[o] = n;
     total += n;
   }
   return total;
 }
+
+/** _batchSlotOf[id] = the hash slot of entity id, for every entry (grown to the largest id). */
+function slotOfIds(hash: SpatialHash): void {
+  const sid = hash.sortedIds, n = hash.count;
+  let maxId = 0;
+  for (let t = 0; t < n; t++) if (sid[t] > maxId) maxId = sid[t];
+  if (_batchSlotOf.length <= maxId) _batchSlotOf = new Int32Array(2 * maxId + 2);
+  const slotOf = _batchSlotOf;
+  for (let t = 0; t < n; t++) slotOf[sid[t]] = t;
+}
+let _batchSlotOf = new Int32Array(1024);
 
 // Batch scratch: the slots the dense kernel leaves to the single-query search, and its fallback count.
 let _batchFallback = new Int32Array(1024);

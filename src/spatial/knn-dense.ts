@@ -92,14 +92,15 @@ function growEntries(n: number): void {
 /**
  * Answer the batch query for sorted slots [start, end) (see queryKNearestBatch; arguments already validated,
  * k >= 1, start < end). Writes each answered slot's neighbours at o * k and its count at outCounts[o] (o = slot
- * or id), appends unanswered slots to `fallback` and stores how many in result[0]; returns the number of
+ * or id; neighbours named by entity id, or by hash slot when `slotNeighbours`), appends unanswered slots to
+ * `fallback` and stores how many in result[0]; returns the number of
  * neighbours written. Returns -1 (and writes nothing) when it declines: r = 0, entries too spread out for a
  * dense grid of cell r, or r above the hash's cell size with far more than k entries per disc.
  */
 export function knnBatchDense(
   hash: SpatialHash, start: number, end: number, r: number, k: number,
   outIds: Int32Array, outDist2: Float64Array, outCounts: Int32Array, layers: Int32Array | null, mask: number,
-  bySlot: boolean, fallback: Int32Array, result: Int32Array,
+  bySlot: boolean, fallback: Int32Array, result: Int32Array, slotNeighbours = false,
 ): number {
   const n = hash.count;
   if (!(r > 0)) return -1;
@@ -178,7 +179,7 @@ export function knnBatchDense(
     const id = H[t];
     const p = I[CS + I[SC + t] + 1]++;
     I[DS + p] = t;
-    e[3 * p + 2] = id;
+    e[3 * p + 2] = slotNeighbours ? t : id; // what the output names a neighbour by
     if (hasLayers && (lay[id] & mask) === 0) {
       I[t] = -1;
       e[3 * p] = NaN;

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createRng, rngFloat, rngInt } from '../../src/core/rng';
-import { createSpatialHash, rebuildSpatialHash, type SpatialHash } from '../../src/spatial/hash';
+import { createSpatialHash, queryKNearestBatchSlots, rebuildSpatialHash, type SpatialHash } from '../../src/spatial/hash';
 import { knnBatchDense } from '../../src/spatial/knn-dense';
 import { selectNearestKeys } from '../../src/spatial/select';
 
@@ -174,5 +174,32 @@ describe('selectNearestKeys', () => {
       expect(Array.from(outD2.subarray(0, n))).toEqual(want.map((e) => e.d2));
     }
     expect(decided).toBeGreaterThan(1000);
+  });
+});
+
+describe('queryKNearestBatchSlots (neighbours named by hash slot)', () => {
+  it('equals brute force, mapped to slots: uniform, lattice (quantisation ties: the exact fallback), sparse (the kernel declines), with layers', () => {
+    const cases: [string, number, (i: number) => [number, number], number][] = [
+      ['uniform', 3000, (i) => [((i * 7919) % 3001) * 0.013 + Math.sin(i) * 3, ((i * 104729) % 2999) * 0.017], 1.2],
+      ['lattice', 900, (i) => [(i % 30) * 0.5, Math.floor(i / 30) * 0.5], 1.1],
+      ['sparse', 200, (i) => [i * 1e4, (i % 7) * 3e3], 5e3],
+    ];
+    for (const [name, n, place, r] of cases) {
+      const p = points(n, place, 5);
+      for (const layers of [null, p.layers]) {
+        const mask = layers === null ? -1 : 3;
+        const hash = createSpatialHash(n, r);
+        rebuildSpatialHash(hash, p.xs, p.ys, p.ids, n);
+        const k = 6;
+        const slots = new Int32Array(n * k), d2 = new Float64Array(n * k), counts = new Int32Array(n);
+        queryKNearestBatchSlots(hash, 0, n, r, k, slots, d2, counts, layers, mask);
+        for (let t = 0; t < n; t++) {
+          const want = brute(p, hash.sortedIds[t], r, k, layers, mask);
+          const got = Array.from(slots.subarray(t * k, t * k + counts[t]), (s) => hash.sortedIds[s]);
+          expect(got, `${name} slot ${t}`).toEqual(want.ids);
+          expect(Array.from(d2.subarray(t * k, t * k + counts[t])), `${name} slot ${t}`).toEqual(want.d2);
+        }
+      }
+    }
   });
 });
