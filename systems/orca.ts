@@ -300,12 +300,12 @@ export function orcaPack(world: CrowdWorld): void {
 
 /**
  * Compute pass over ids[start .. start + count) (entity ids: the hash's sortedIds or the dense list; disjoint ranges
- * write disjoint outputs, so ranges can be split across workers). Needs orcaPack first. `batch` selects the
- * neighbour path: 0 single queries, 1 the batch pre-pass at a covering radius, 2 at the full neighbour distance
+ * write disjoint outputs, so ranges can be split across workers). Needs orcaPack first. `path` selects the
+ * neighbour search: 0 single queries, 1 the batch pre-pass at a covering radius, 2 at the full neighbour distance
  * (orcaBatchNeighbours; same neighbours on every path, only the speed differs). Writes new velocities to the
  * system's per-entity scratch; orcaApply stores them.
  */
-export function orcaCompute(world: CrowdWorld, ids: Int32Array, start: number, count: number, dt: number, batch: 0 | 1 | 2 = 1): void {
+export function orcaCompute(world: CrowdWorld, ids: Int32Array, start: number, count: number, dt: number, path: 0 | 1 | 2 = 1): void {
   ensureScratch(world.capacity);
   const C = orcaComponent(world);
   const st = orcaState(world);
@@ -334,7 +334,7 @@ export function orcaCompute(world: CrowdWorld, ids: Int32Array, start: number, c
   const newVx = _orcaNewVx, newVy = _orcaNewVy, done = _orcaDone;
   const pack = _orcaPack;
 
-  const batchK = batch !== 0 ? orcaBatchNeighbours(world, ids, start, count, batch === 2) : 0;
+  const batchK = path !== 0 ? orcaBatchNeighbours(world, ids, start, count, path === 2) : 0;
   const batchR = batchK > 0 ? _orcaBatchR[0] : 0;
   const bIds = _orcaBatchIds, bD2 = _orcaBatchD2, bCounts = _orcaBatchCounts;
   let agents = 0, neighbours = 0, segments = 0, fallbacks = 0, fullQueries = 0, batchHits = 0;

@@ -7,7 +7,7 @@ import { orcaSystem } from '../../systems/orca';
 import { addObstacle, disableOrca, enableOrca, getObstacles, orcaComponent, setOrcaOptions, setOrcaParams } from '../../components/orca';
 import { LOD_ALL, LOD_ORCA, lodComponent } from '../../components/lod';
 import { addObstacleToSet, createObstacleSet, obstacleDistanceLowerBoundAt, queryObstacleSegments } from '../../src/avoidance/obstacles';
-import { dropOrcaObstacleBounds, setOrcaNeighbourPath } from '../../systems/orca';
+import { dropOrcaObstacleBounds, orcaApply, orcaCompute, orcaPack, setOrcaNeighbourPath } from '../../systems/orca';
 import { createHorde } from '../../demos/scenarios/horde';
 import { createCircleSwapScene, driveOrcaScene } from '../../src/avoidance/scenes';
 import { createOrcaAgent, createOrcaNeighbours, orcaShare, orcaVelocity } from '../../src/avoidance/orca';
@@ -300,6 +300,32 @@ describe('orcaSystem', () => {
       expect(Array.from(o.w.position.y)).toEqual(Array.from(a.w.position.y));
       expect(Array.from(o.w.velocity.x)).toEqual(Array.from(a.w.velocity.x));
       expect(Array.from(o.w.velocity.y)).toEqual(Array.from(a.w.velocity.y));
+    }
+  });
+
+  it('split into ranges of the hash order (as across workers), on every neighbour path: the same velocities as orcaSystem', () => {
+    const make = () => {
+      const scene = createCircleSwapScene(600, { rings: 'concentric', cellSize: 7.5 });
+      for (let s = 0; s < 20; s++) { driveOrcaScene(scene); step(scene.world, scene.dt); }
+      driveOrcaScene(scene);
+      // the pipeline up to ORCA: the hash and desired = preferred (no boids/steering in this scene)
+      scene.world.enabled.orca = false; scene.world.enabled.integrate = false; scene.world.enabled.contacts = false;
+      step(scene.world, scene.dt);
+      return scene;
+    };
+    const ref = make();
+    setOrcaNeighbourPath('single');
+    try { orcaSystem(ref.world, ref.dt); } finally { setOrcaNeighbourPath('auto'); }
+    for (const path of [0, 1, 2] as const) {
+      const { world, dt } = make();
+      const ids = world.hash.sortedIds, n = world.agents.count, half = n >> 1;
+      orcaPack(world);
+      orcaCompute(world, ids, 0, half, dt, path);
+      orcaCompute(world, ids, half, n - half, dt, path);
+      orcaApply(world, ids, 0, n);
+      expect(Array.from(world.desiredVelocity.x), `path ${path}`).toEqual(Array.from(ref.world.desiredVelocity.x));
+      expect(Array.from(world.desiredVelocity.y), `path ${path}`).toEqual(Array.from(ref.world.desiredVelocity.y));
+      if (path !== 0) expect(world.profiler.byName.orca.counters.batchNeighbourLists, `path ${path}`).toBeGreaterThan(0);
     }
   });
 
