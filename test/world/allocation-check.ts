@@ -36,7 +36,9 @@ import { funnelSystem } from '../../systems/funnel';
 import { formationSystem } from '../../systems/formation';
 import { steeringSystem } from '../../systems/steering';
 import { boidsSystem } from '../../systems/boids';
-import { orcaSystem } from '../../systems/orca';
+import { orcaSystem, setOrcaNeighbourPath } from '../../systems/orca';
+
+const ORCA_PATHS = ['single', 'batch', 'batch-full'] as const;
 import { integrateSystem } from '../../systems/integrate';
 import { contactsSystem } from '../../systems/contacts';
 
@@ -171,6 +173,17 @@ async function main(): Promise<void> {
       const call = () => f(w);
       for (let i = 0; i < WARM_CALLS; i++) call();
       perSystem[`${name}/${sys}`] = await minOf(call, CALLS, ROUNDS);
+    }
+    // ORCA's neighbour paths one at a time (orcaSystem picks one by measured time, so the calls above may not have
+    // run each); the circle swap is a crowd where every path is eligible.
+    if (name === 'circle-swap') {
+      for (const path of ORCA_PATHS) {
+        setOrcaNeighbourPath(path);
+        const call = () => orcaSystem(w, DT);
+        for (let i = 0; i < WARM_CALLS; i++) call();
+        perSystem[`${name}/orcaSystem:${path}`] = await minOf(call, CALLS, ROUNDS);
+      }
+      setOrcaNeighbourPath('auto');
     }
   }
   observer.disconnect();

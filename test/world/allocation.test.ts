@@ -85,6 +85,16 @@ describe('per-frame allocation (heapUsed growth with no GC in the window)', () =
         expect(heap, 'heapUsed bytes per call').toBeLessThan(PER_CALL_BOUND);
       });
     }
+    if (scenario === 'circle-swap') {
+      for (const path of ['single', 'batch', 'batch-full']) {
+        it(`${scenario}: orcaSystem on its '${path}' neighbour path allocates < ${PER_CALL_BOUND} bytes per call`, () => {
+          const [heap, young] = result.perSystem[`${scenario}/orcaSystem:${path}`];
+          expect(Number.isFinite(young) && Number.isFinite(heap), `no measurement for ${scenario}/orcaSystem:${path}`).toBe(true);
+          expect(young, 'young-generation bytes per call').toBeLessThan(PER_CALL_BOUND);
+          expect(heap, 'heapUsed bytes per call').toBeLessThan(PER_CALL_BOUND);
+        });
+      }
+    }
     if (!SCENARIOS.includes(scenario)) continue;
     it(`${scenario}: a whole step allocates < ${PER_FRAME_BOUND} bytes per frame over 200 frames`, () => {
       const [, young] = result.stepBytesPerFrame[scenario];
