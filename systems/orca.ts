@@ -48,8 +48,8 @@ let _orcaDone = new Uint8Array(0);
 const PACK = 8;
 let _orcaPack = new Float64Array(0);
 /**
- * Batch neighbour pre-pass output, by hash slot (stride _orcaBatchK): the k nearest within one shared radius for
- * every slot of the compute range, from the dense batch kernel (queryKNearestBatch). See orcaBatchNeighbours.
+ * Batch neighbour pre-pass output, by hash slot (stride: the k orcaBatchNeighbours returns): the k nearest within one
+ * shared radius for every slot of the compute range, from the dense batch kernel (queryKNearestBatch).
  */
 let _orcaBatchIds = new Int32Array(0);
 let _orcaBatchD2 = new Float64Array(0);
@@ -441,15 +441,15 @@ export function orcaCompute(world: CrowdWorld, ids: Int32Array, start: number, c
 }
 
 /**
- * Batch neighbour pre-pass for the compute range, when it runs in hash slot order (ids is hash.sortedIds) and most
- * of the range's agents run ORCA with one layer mask: the k nearest within one radius R for every slot, by the dense
- * batch kernel (queryKNearestBatch: a dense grid copy, branch-free candidate keys, sorting networks; about 180 ns
- * per query on the 10k circle swap against about 440 ns for the single-query search). k is the largest
- * maxNeighbours of the range; R is the smallest radius that covers BATCH_COVER of the agents' last k-th neighbour
- * distances (_orcaKthGuess), read off a histogram, and at most the smallest neighbour distance. An agent whose batch list holds at least its maxNeighbours takes the first
- * maxNeighbours of it: the k nearest within R ⊆ the k nearest within its neighbour distance once k are found, in
- * the same (d², id) order, so exactly the list its own queries would give. The others run their own queries as
- * before. Returns the stride k of the batch output, or 0 when the batch did not run.
+ * Batch neighbour pre-pass for the compute range, when it runs in hash slot order (ids is hash.sortedIds) and at least
+ * half of the range's agents (and 64) run ORCA, all with one layer mask: the k nearest within one radius R for every
+ * slot, by the dense batch kernel (queryKNearestBatch: a dense grid copy, branch-free candidate keys, sorting
+ * networks; about 180 ns per query on the 10k circle swap against about 440 ns for the single-query search). k is
+ * the largest maxNeighbours of the range. R: with `full`, the largest neighbour distance (every agent is answered,
+ * see the prefix rule in orcaCompute); otherwise the smallest radius that covers BATCH_COVER of the last k-th
+ * neighbour distances of the agents that found their k (_orcaKthGuess), read off a histogram, at most the smallest
+ * neighbour distance (declined when fewer than half found their k). Returns the stride k of the batch output, or 0
+ * when the batch did not run (its radius is left in _orcaBatchR).
  */
 function orcaBatchNeighbours(world: CrowdWorld, ids: Int32Array, start: number, count: number, full: boolean): number {
   const hash = world.hash;
