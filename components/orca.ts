@@ -57,13 +57,23 @@ export interface OrcaWorldState {
    * (ORCA_NO_OVERLAP; see docs/ORCA.md).
    */
   fallback: 'noOverlap' | 'paper';
+  /**
+   * How the ORCA system finds each agent's neighbours (docs/ORCA.md, Neighbours): 'auto' (default) picks by measured
+   * cost among 'single' (per-agent queries), 'batch' (a batch pre-pass at a covering radius) and 'batch-full' (a
+   * batch pre-pass at the largest neighbour distance). Every choice gives the same neighbours, hence the same
+   * results; pinning one makes the profiler's counters (and the time) reproducible from run to run.
+   */
+  neighbourSearch: OrcaNeighbourSearch;
 }
+
+/** The ORCA system's neighbour searches (see OrcaWorldState.neighbourSearch). */
+export type OrcaNeighbourSearch = 'auto' | 'single' | 'batch' | 'batch-full';
 
 /** The ORCA state of a world (created on first use). */
 export function orcaState(world: CrowdWorld): OrcaWorldState {
   let st = world.systems.orca as OrcaWorldState | undefined;
   if (st === undefined) {
-    st = { obstacles: createObstacleSet(), symmetryBreaking: 1e-2, fallback: 'paper' };
+    st = { obstacles: createObstacleSet(), symmetryBreaking: 1e-2, fallback: 'paper', neighbourSearch: 'auto' };
     world.systems.orca = st;
   }
   return st;
@@ -124,14 +134,22 @@ export function getObstacles(world: CrowdWorld): ObstacleSet {
 
 /**
  * Set world-wide ORCA options: `symmetryBreaking` in m/s (>= 0; 0 disables the nudge), `fallback` ('noOverlap' or
- * 'paper'). Validated first, then applied together.
+ * 'paper'), `neighbourSearch` ('auto', 'single', 'batch' or 'batch-full'). Validated first, then applied together.
  */
-export function setOrcaOptions(world: CrowdWorld, options: { symmetryBreaking?: number; fallback?: 'noOverlap' | 'paper' }): void {
+export function setOrcaOptions(
+  world: CrowdWorld,
+  options: { symmetryBreaking?: number; fallback?: 'noOverlap' | 'paper'; neighbourSearch?: OrcaNeighbourSearch },
+): void {
   if (options === null || typeof options !== 'object') throw new InvalidArgumentError('options', options, 'must be an object');
   const st = orcaState(world);
   const sb = options.symmetryBreaking === undefined ? st.symmetryBreaking : requireNonNegative('options.symmetryBreaking', options.symmetryBreaking);
   const fb = options.fallback ?? st.fallback;
   if (fb !== 'noOverlap' && fb !== 'paper') throw new InvalidArgumentError('options.fallback', fb, "must be 'noOverlap' or 'paper'");
+  const ns = options.neighbourSearch ?? st.neighbourSearch ?? 'auto';
+  if (ns !== 'auto' && ns !== 'single' && ns !== 'batch' && ns !== 'batch-full') {
+    throw new InvalidArgumentError('options.neighbourSearch', ns, "must be 'auto', 'single', 'batch' or 'batch-full'");
+  }
   st.symmetryBreaking = sb;
   st.fallback = fb;
+  st.neighbourSearch = ns;
 }

@@ -233,7 +233,7 @@ export {
   getObstacles,
   ORCA_MAX_NEIGHBOURS,
 } from '../components/orca';
-export type { OrcaStore, OrcaWorldState, OrcaParams } from '../components/orca';
+export type { OrcaStore, OrcaWorldState, OrcaParams, OrcaNeighbourSearch } from '../components/orca';
 export { orcaSystem, orcaPack, orcaCompute, orcaApply } from '../systems/orca';
 export { createCircleSwapScene, createCorridorScene, createBlocksScene, driveOrcaScene } from './avoidance/scenes';
 export type { OrcaScene, OrcaSceneOptions } from './avoidance/scenes';

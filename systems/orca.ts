@@ -248,8 +248,12 @@ export function orcaSystem(world: CrowdWorld, dt: number): void {
   const n = world.agents.count;
   // Neighbour path for this step (see BatchTuner): the one measured faster, or the other one as a probe.
   const tuner = batchTuner(world);
-  let path = _forcedPath >= 0 ? _forcedPath : tuner.mode;
-  const probing = _forcedPath < 0 && ++tuner.sinceProbe >= tuner.period;
+  // A pinned search (setOrcaOptions neighbourSearch, or the test override) runs as is; 'auto' measures.
+  const ns = orcaState(world).neighbourSearch;
+  const pinned = _forcedPath >= 0 ? _forcedPath
+    : ns === 'single' ? PATH_SINGLE : ns === 'batch' ? PATH_BATCH_COVER : ns === 'batch-full' ? PATH_BATCH_FULL : -1;
+  let path = pinned >= 0 ? pinned : tuner.mode;
+  const probing = pinned < 0 && ++tuner.sinceProbe >= tuner.period;
   if (probing) {
     tuner.sinceProbe = 0;
     path = (path + 1 + tuner.flip) % PATHS;
@@ -258,7 +262,7 @@ export function orcaSystem(world: CrowdWorld, dt: number): void {
   orcaCompute(world, ids, 0, n, dt, path === PATH_SINGLE ? 0 : path === PATH_BATCH_COVER ? 1 : 2);
   orcaApply(world, ids, 0, n);
   // Cost per agent of the path this step ran (when the batch was declined, the single path ran: not its measure).
-  if (_forcedPath < 0 && n > 0 && (path === PATH_SINGLE || _orcaBatchRan === 1)) {
+  if (pinned < 0 && n > 0 && (path === PATH_SINGLE || _orcaBatchRan === 1)) {
     _tunerTime[0] = (nowMs() - t0) / n;
     tunerUpdate(tuner, path, probing, _tunerTime);
   }

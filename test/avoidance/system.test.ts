@@ -4,7 +4,8 @@ import { spawnAgent, setPreferredVelocity, setAgentVelocity, setAgentParams } fr
 import { step } from '../../src/world/step';
 import { spatialHashSystem } from '../../systems/spatial-hash';
 import { orcaSystem } from '../../systems/orca';
-import { addObstacle, disableOrca, enableOrca, getObstacles, orcaComponent, setOrcaOptions, setOrcaParams } from '../../components/orca';
+import { addObstacle, disableOrca, enableOrca, getObstacles, orcaComponent, orcaState, setOrcaOptions, setOrcaParams } from '../../components/orca';
+import { restore, snapshot } from '../../src/reliability/snapshot';
 import { LOD_ALL, LOD_ORCA, lodComponent } from '../../components/lod';
 import { addObstacleToSet, createObstacleSet, obstacleDistanceLowerBoundAt, queryObstacleSegments } from '../../src/avoidance/obstacles';
 import { dropOrcaObstacleBounds, orcaApply, orcaCompute, orcaPack, setOrcaNeighbourPath } from '../../systems/orca';
@@ -327,6 +328,34 @@ describe('orcaSystem', () => {
       expect(Array.from(world.desiredVelocity.y), `path ${path}`).toEqual(Array.from(ref.world.desiredVelocity.y));
       if (path !== 0) expect(world.profiler.byName.orca.counters.batchNeighbourLists, `path ${path}`).toBeGreaterThan(0);
     }
+  });
+
+  it('setOrcaOptions neighbourSearch pins the path per world (reproducible counters, same results), kept by snapshots; bad values rejected', () => {
+    const runWith = (search: 'single' | 'batch' | 'batch-full' | 'auto') => {
+      const scene = createCircleSwapScene(400, { rings: 'concentric', cellSize: 7.5 });
+      setOrcaOptions(scene.world, { neighbourSearch: search });
+      const lists: number[] = [];
+      for (let s = 0; s < 60; s++) {
+        driveOrcaScene(scene);
+        step(scene.world, scene.dt);
+        lists.push(scene.world.profiler.byName.orca.counters.batchNeighbourLists ?? 0);
+      }
+      return { w: scene.world, lists };
+    };
+    const single = runWith('single'), batch = runWith('batch'), batch2 = runWith('batch'), full = runWith('batch-full');
+    expect(single.lists.every((c) => c === 0)).toBe(true);
+    expect(batch.lists.every((c) => c > 0)).toBe(true); // every step on the batch (no probes of the other paths)
+    expect(batch2.lists).toEqual(batch.lists); // counters reproducible from run to run
+    expect(full.lists.every((c) => c === 400)).toBe(true);
+    for (const o of [batch, full]) expect(Array.from(o.w.position.x)).toEqual(Array.from(single.w.position.x));
+    expect(orcaState(batch.w).neighbourSearch).toBe('batch');
+    const restored = createCrowd({ maxAgents: 400 });
+    restore(restored, snapshot(batch.w));
+    expect(orcaState(restored).neighbourSearch).toBe('batch');
+    expect(() => setOrcaOptions(single.w, { neighbourSearch: 'fast' as never })).toThrow('options.neighbourSearch');
+    expect(orcaState(single.w).neighbourSearch).toBe('single'); // nothing half-applied
+    expect(() => setOrcaOptions(single.w, { symmetryBreaking: 0.5, neighbourSearch: 'x' as never })).toThrow(InvalidArgumentError);
+    expect(orcaState(single.w).symmetryBreaking).toBe(0.01);
   });
 
   it('layers and masks: an agent ignores neighbours outside its mask, the other still avoids it', () => {
