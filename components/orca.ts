@@ -61,7 +61,7 @@ export interface OrcaWorldState {
    * How the ORCA system finds each agent's neighbours (docs/ORCA.md, Neighbours): 'auto' (default) picks by measured
    * cost among 'single' (per-agent queries), 'batch' (a batch pre-pass at a covering radius) and 'batch-full' (a
    * batch pre-pass at the largest neighbour distance). Every choice gives the same neighbours, hence the same
-   * results; pinning one makes the profiler's counters (and the time) reproducible from run to run.
+   * results; pinning one makes the profiler's counters reproducible from run to run and spares the probe steps.
    */
   neighbourSearch: OrcaNeighbourSearch;
 }
