@@ -101,19 +101,6 @@ function batchTuner(world: CrowdWorld): BatchTuner {
   return t;
 }
 
-/** Names of the neighbour paths for setOrcaNeighbourPath. */
-export type OrcaNeighbourPath = 'auto' | 'single' | 'batch' | 'batch-full';
-
-/**
- * Force the ORCA system's neighbour path: 'single' (per-agent queries only), 'batch' (the covering-radius batch
- * pre-pass whenever eligible), 'batch-full' (the full-distance batch) or 'auto' (the measured choice, the default).
- * Results are the same in every mode: for tests of that claim and for benchmarks of each path.
- * @internal not part of the public API (not exported from src/index.ts)
- */
-export function setOrcaNeighbourPath(path: OrcaNeighbourPath): void {
-  _forcedPath = path === 'single' ? PATH_SINGLE : path === 'batch' ? PATH_BATCH_COVER : path === 'batch-full' ? PATH_BATCH_FULL : -1;
-}
-let _forcedPath = -1;
 /** Whether the last orcaCompute call ran the batch pre-pass (1) or not (0). */
 let _orcaBatchRan = 0;
 /** The last step's cost per agent, passed in an array (a double argument to a call V8 does not inline is boxed). */
@@ -248,10 +235,9 @@ export function orcaSystem(world: CrowdWorld, dt: number): void {
   const n = world.agents.count;
   // Neighbour path for this step (see BatchTuner): the one measured faster, or the other one as a probe.
   const tuner = batchTuner(world);
-  // A pinned search (setOrcaOptions neighbourSearch, or the test override) runs as is; 'auto' measures.
+  // A search pinned by setOrcaOptions({ neighbourSearch }) runs as is; 'auto' measures.
   const ns = orcaState(world).neighbourSearch;
-  const pinned = _forcedPath >= 0 ? _forcedPath
-    : ns === 'single' ? PATH_SINGLE : ns === 'batch' ? PATH_BATCH_COVER : ns === 'batch-full' ? PATH_BATCH_FULL : -1;
+  const pinned = ns === 'single' ? PATH_SINGLE : ns === 'batch' ? PATH_BATCH_COVER : ns === 'batch-full' ? PATH_BATCH_FULL : -1;
   let path = pinned >= 0 ? pinned : tuner.mode;
   const probing = pinned < 0 && ++tuner.sinceProbe >= tuner.period;
   if (probing) {

@@ -8,7 +8,7 @@ import { addObstacle, disableOrca, enableOrca, getObstacles, orcaComponent, orca
 import { restore, snapshot } from '../../src/reliability/snapshot';
 import { LOD_ALL, LOD_ORCA, lodComponent } from '../../components/lod';
 import { addObstacleToSet, createObstacleSet, obstacleDistanceLowerBoundAt, queryObstacleSegments } from '../../src/avoidance/obstacles';
-import { dropOrcaObstacleBounds, orcaApply, orcaCompute, orcaPack, setOrcaNeighbourPath } from '../../systems/orca';
+import { dropOrcaObstacleBounds, orcaApply, orcaCompute, orcaPack } from '../../systems/orca';
 import { createHorde } from '../../demos/scenarios/horde';
 import { createCircleSwapScene, driveOrcaScene } from '../../src/avoidance/scenes';
 import { createOrcaAgent, createOrcaNeighbours, orcaShare, orcaVelocity } from '../../src/avoidance/orca';
@@ -233,12 +233,11 @@ describe('orcaSystem', () => {
       setPreferredVelocity(world, e, -x / 60, -y / 60);
       eids.push(e);
     }
-    setOrcaNeighbourPath(path);
+    setOrcaOptions(world, { neighbourSearch: path });
     for (let s = 0; s < 30; s++) step(world, 0.1);
     spatialHashSystem(world);
     for (const e of eids) { world.desiredVelocity.x[e] = world.preferredVelocity.x[e]; world.desiredVelocity.y[e] = world.preferredVelocity.y[e]; }
     orcaSystem(world, 0.1);
-    setOrcaNeighbourPath('auto');
     // the covering batch answered most, the full-distance batch all
     expect(world.profiler.byName.orca.counters.batchNeighbourLists).toBeGreaterThan(path === 'batch' ? 200 : 599);
     const C = orcaComponent(world);
@@ -277,19 +276,15 @@ describe('orcaSystem', () => {
 
   it('the neighbour path (covering or full-distance batch pre-pass, single queries, measured choice) changes nothing: 10k-style circle swap bit-identical over 120 steps', () => {
     const run = (path: 'auto' | 'batch' | 'single' | 'batch-full') => {
-      setOrcaNeighbourPath(path);
-      try {
-        const scene = createCircleSwapScene(400, { rings: 'concentric', cellSize: 7.5 });
-        let batchLists = 0;
-        for (let s = 0; s < 120; s++) {
-          driveOrcaScene(scene);
-          step(scene.world, scene.dt);
-          batchLists += scene.world.profiler.byName.orca.counters.batchNeighbourLists ?? 0;
-        }
-        return { w: scene.world, batchLists };
-      } finally {
-        setOrcaNeighbourPath('auto');
+      const scene = createCircleSwapScene(400, { rings: 'concentric', cellSize: 7.5 });
+      setOrcaOptions(scene.world, { neighbourSearch: path });
+      let batchLists = 0;
+      for (let s = 0; s < 120; s++) {
+        driveOrcaScene(scene);
+        step(scene.world, scene.dt);
+        batchLists += scene.world.profiler.byName.orca.counters.batchNeighbourLists ?? 0;
       }
+      return { w: scene.world, batchLists };
     };
     const a = run('batch'), b = run('single'), c = run('auto'), d = run('batch-full');
     expect(a.batchLists).toBeGreaterThan(120 * 200); // the batch answered most lists every step
@@ -315,8 +310,8 @@ describe('orcaSystem', () => {
       return scene;
     };
     const ref = make();
-    setOrcaNeighbourPath('single');
-    try { orcaSystem(ref.world, ref.dt); } finally { setOrcaNeighbourPath('auto'); }
+    setOrcaOptions(ref.world, { neighbourSearch: 'single' });
+    orcaSystem(ref.world, ref.dt);
     for (const path of [0, 1, 2] as const) {
       const { world, dt } = make();
       const ids = world.hash.sortedIds, n = world.agents.count, half = n >> 1;

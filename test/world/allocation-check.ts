@@ -36,7 +36,8 @@ import { funnelSystem } from '../../systems/funnel';
 import { formationSystem } from '../../systems/formation';
 import { steeringSystem } from '../../systems/steering';
 import { boidsSystem } from '../../systems/boids';
-import { orcaSystem, setOrcaNeighbourPath } from '../../systems/orca';
+import { orcaSystem } from '../../systems/orca';
+import { setOrcaOptions } from '../../components/orca';
 
 const ORCA_PATHS = ['single', 'batch', 'batch-full'] as const;
 import { integrateSystem } from '../../systems/integrate';
@@ -178,12 +179,12 @@ async function main(): Promise<void> {
     // run each); the circle swap is a crowd where every path is eligible.
     if (name === 'circle-swap') {
       for (const path of ORCA_PATHS) {
-        setOrcaNeighbourPath(path);
+        setOrcaOptions(w, { neighbourSearch: path });
         const call = () => orcaSystem(w, DT);
         for (let i = 0; i < WARM_CALLS; i++) call();
         perSystem[`${name}/orcaSystem:${path}`] = await minOf(call, CALLS, ROUNDS);
       }
-      setOrcaNeighbourPath('auto');
+      setOrcaOptions(w, { neighbourSearch: 'auto' });
     }
   }
   observer.disconnect();
