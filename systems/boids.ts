@@ -70,7 +70,7 @@ let _boidsAxS = new Float64Array(0);
 let _boidsAyS = new Float64Array(0);
 let _boidsSlotOf = new Int32Array(0);
 // The batch query's output (see batchNeighbours): k ids and distances per slot, and counts.
-const _boidsPre: BoidsBatchNeighbours = { ids: new Int32Array(0), dist2: new Float64Array(0), counts: new Int32Array(0), k: 0, r: 0, slotOf: _boidsSlotOf, slots: true };
+const _boidsPre: BoidsBatchNeighbours = { slots: new Int32Array(0), dist2: new Float64Array(0), counts: new Int32Array(0), k: 0, r: 0 };
 
 /** Largest k for which boidsSystem answers the topological agents with one batch query (its output holds k per agent). */
 const BATCH_MAX_K = 16;
@@ -126,7 +126,7 @@ export function boidsSystem(world: CrowdWorld, dt: number): void {
     const b = boidsComponent(world);
     const lodFlags = lodComponent(world).flags;
     const sid = hash.sortedIds, vx = world.velocity.x, vy = world.velocity.y, maskA = world.agent.mask;
-    if (_boidsSlotOf.length < cap) { _boidsSlotOf = new Int32Array(cap); _boidsPre.slotOf = _boidsSlotOf; }
+    if (_boidsSlotOf.length < cap) _boidsSlotOf = new Int32Array(cap);
     // Every agent's slot, then both passes in entity (dense) order: the per-agent stores are read nearly
     // sequentially and the slot-ordered arrays written scattered, which is cheaper than scattered reads (a store does
     // not stall the loop; a load that misses the cache does).
@@ -193,10 +193,10 @@ function batchNeighbours(world: CrowdWorld, n: number, kMax: number, rMax: numbe
   if (r > rMax) r = rMax;
   st.batchRadius[0] = r;
   const need = n * kMax;
-  if (_boidsPre.ids.length < need) { _boidsPre.ids = new Int32Array(need + (need >> 2)); _boidsPre.dist2 = new Float64Array(need + (need >> 2)); }
+  if (_boidsPre.slots.length < need) { _boidsPre.slots = new Int32Array(need + (need >> 2)); _boidsPre.dist2 = new Float64Array(need + (need >> 2)); }
   if (_boidsPre.counts.length < n) _boidsPre.counts = new Int32Array(world.capacity + 1);
   // neighbours named by hash slot: the fused pass works in slot space (no id -> slot lookup per neighbour)
-  queryKNearestBatchSlots(world.hash, 0, n, r, kMax, _boidsPre.ids, _boidsPre.dist2, _boidsPre.counts, null, -1);
+  queryKNearestBatchSlots(world.hash, 0, n, r, kMax, _boidsPre.slots, _boidsPre.dist2, _boidsPre.counts, null, -1);
   _boidsPre.k = kMax;
   _boidsPre.r = r;
 }

@@ -31,22 +31,19 @@ let _blockX = new Float64Array(256);
 let _blockY = new Float64Array(256);
 
 /**
- * Neighbours found beforehand by one batch query over the hash (queryKNearestBatch, 'slot' output): for slot t, its
- * `counts[t]` ≤ k nearest within `r`, as entity ids at ids[t·k ..] with their squared distances at dist2[t·k ..],
- * ordered by (d², id) like every k-nearest query here; `slotOf[id]` maps an entity id back to its hash slot. An agent whose own k ≤ this k takes its answer from
+ * Neighbours found beforehand by one batch query over the hash (queryKNearestBatchSlots): for slot t, its
+ * `counts[t]` ≤ k nearest within `r`, as hash slots at slots[t·k ..] with their squared distances at dist2[t·k ..],
+ * ordered by (d², id) like every k-nearest query here. An agent whose own k ≤ this k takes its answer from
  * here when the batch found at least its k (its k nearest within r are then among them: the first k, cut at its own
  * radius) or when its own radius is ≤ r (then everything within its radius was found); otherwise it runs the ring
  * search. Either way the neighbours and their order are the same, so the accelerations are bit-identical.
  */
 export interface BoidsBatchNeighbours {
-  ids: Int32Array;
+  slots: Int32Array;
   dist2: Float64Array;
   counts: Int32Array;
   k: number;
   r: number;
-  slotOf: Int32Array;
-  /** The lists name neighbours by hash slot (queryKNearestBatchSlots) rather than entity id: slotOf is not needed. */
-  slots?: boolean;
 }
 
 /**
@@ -89,20 +86,12 @@ export function boidsTopologicalSorted(
     if (pre !== null && (pre.counts[t] >= kk || r <= pre.r)) {
       // The batch query's answer (see BoidsBatchNeighbours): it holds this agent's k nearest within r when it
       // found at least k (the first k, cut at r) or when r is at most the batch radius (all within r were found).
-      const ids = pre.ids, dist2 = pre.dist2, slotOf = pre.slotOf, o = t * pre.k;
+      const slots = pre.slots, dist2 = pre.dist2, o = t * pre.k;
       const c = pre.counts[t] < kk ? pre.counts[t] : kk;
-      if (pre.slots === true) {
-        for (let m = 0; m < c; m++) {
-          const d2 = dist2[o + m]; // the batch computes it as the ring search does: (x_u − x)² + (y_u − y)²
-          if (d2 > bound2) break; // sorted by distance: the rest lie beyond r too
-          bs[n] = ids[o + m]; bd[n] = d2; n++;
-        }
-      } else {
-        for (let m = 0; m < c; m++) {
-          const d2 = dist2[o + m];
-          if (d2 > bound2) break;
-          bs[n] = slotOf[ids[o + m]]; bd[n] = d2; n++;
-        }
+      for (let m = 0; m < c; m++) {
+        const d2 = dist2[o + m]; // the batch computes it as the ring search does: (x_u − x)² + (y_u − y)²
+        if (d2 > bound2) break; // sorted by distance: the rest lie beyond r too
+        bs[n] = slots[o + m]; bd[n] = d2; n++;
       }
     } else {
       // Distance from the point to its own cell's nearest edge: ring R ≥ 1 lies at least edge + (R − 1)·cs away.

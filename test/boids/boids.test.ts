@@ -11,7 +11,7 @@ import { boidsAccelerations, boidsApply, boidsSystem, setBoids } from '../../sys
 import { boidsTopologicalSorted } from '../../src/boids/fused';
 import { boidsComponent } from '../../components/boids';
 import { spatialHashSystem } from '../../systems/spatial-hash';
-import { queryKNearestBatch } from '../../src/spatial/hash';
+import { queryKNearestBatchSlots } from '../../src/spatial/hash';
 import { InvalidArgumentError, UnknownEntityError } from '../../src/core/errors';
 
 const close = (a: number, b: number, tol = 1e-12) => expect(Math.abs(a - b)).toBeLessThanOrEqual(tol);
@@ -113,19 +113,17 @@ describe('boidsTopologicalSorted', () => {
     const nGeneric = boidsAccelerations(world, world.agents.dense, 0, world.agents.count, gx, gy, null);
     const h = world.hash, n = h.count, b = boidsComponent(world), K = 9;
     const S = (src: ArrayLike<number>, Ctor: Float64ArrayConstructor | Int32ArrayConstructor) => { const a = new Ctor(n); for (let t = 0; t < n; t++) a[t] = src[h.sortedIds[t]]; return a; };
-    const slotOf = new Int32Array(cap);
-    for (let t = 0; t < n; t++) slotOf[h.sortedIds[t]] = t;
-    const ids = new Int32Array(n * K), d2 = new Float64Array(n * K), counts = new Int32Array(n);
+    const slots = new Int32Array(n * K), d2 = new Float64Array(n * K), counts = new Int32Array(n);
     let settledByBatch = 0, searched = 0;
     // Radii below, around and above the clusters' k-th distances and above the smallest search caps (3 m).
     for (const r of [0.05, 0.5, 1.5, 4, 60]) {
-      queryKNearestBatch(h, 0, n, r, K, ids, d2, counts, null, -1, 'slot');
+      queryKNearestBatchSlots(h, 0, n, r, K, slots, d2, counts, null, -1);
       const ks = S(b.k, Int32Array) as Int32Array, rs = S(b.radius, Float64Array) as Float64Array;
       for (let t = 0; t < n; t++) if (counts[t] >= ks[t] || rs[t] <= r) settledByBatch++; else searched++;
       const ax = new Float64Array(n), ay = new Float64Array(n), fx = new Float64Array(cap), fy = new Float64Array(cap);
       const nFused = boidsTopologicalSorted(h, 0, n, new Uint8Array(n).fill(1), S(world.velocity.x, Float64Array) as Float64Array, S(world.velocity.y, Float64Array) as Float64Array,
         ks, rs, S(b.wSep, Float64Array) as Float64Array, S(b.wAli, Float64Array) as Float64Array, S(b.wCoh, Float64Array) as Float64Array, ax, ay,
-        { ids, dist2: d2, counts, k: K, r, slotOf });
+        { slots, dist2: d2, counts, k: K, r });
       for (let t = 0; t < n; t++) { fx[h.sortedIds[t]] = ax[t]; fy[h.sortedIds[t]] = ay[t]; }
       expect(nFused, `batch radius ${r}`).toBe(nGeneric);
       expect(Array.from(fx), `batch radius ${r}`).toEqual(Array.from(gx));
