@@ -583,6 +583,41 @@ function sortCandidates(cd: Float64Array, ci: Int32Array, a0: number, a1: number
  * cell sizes (16 cells) it took 80 ms for 100k queries against 59 ms for the ring search (CPU, 2026-11-29).
  */
 const SMALL_QUERY_CELLS = 9;
+/**
+ * A wider disc still takes the fast path when its cells hold few entries (a sparse crowd): every row of its cell
+ * range is one run of buckets (no tile boundary crossed) and the runs hold at most SPARSE_QUERY_ENTRIES_PER_K · k +
+ * SPARSE_QUERY_ENTRIES entries, at most SPARSE_QUERY_ROWS rows. The ring search visits its cells one by one (a bucket
+ * hash per cell), which costs more than scanning that many entries: 10,000 agents on one circle, 4.5 m apart, k = 10
+ * within 15 m on 7.5 m cells (25 cells, about 6 neighbours found), 2026-11-29. Only the speed depends on the path.
+ */
+const SPARSE_QUERY_ROWS = 8;
+const SPARSE_QUERY_ENTRIES_PER_K = 4;
+const SPARSE_QUERY_ENTRIES = 16;
+
+/**
+ * Whether rows j0..j1 of cells i0..i1 are each one run of consecutive buckets (the row lies in one tile and does not
+ * wrap the table) holding at most `limit` entries in all (the runs may include entries of other cells sharing the
+ * buckets; they count too, since the scan reads them).
+ */
+function sparseRows(hash: SpatialHash, i0: number, i1: number, j0: number, j1: number, limit: number): boolean {
+  const wBits = hash.widthBits, hBits = hash.heightBits;
+  if (i0 >> wBits !== i1 >> wBits) return false;
+  const wMask = (1 << wBits) - 1, hMask = (1 << hBits) - 1, tMask = hash.tableSize - 1;
+  const I = hash.intRegion, oStart = 4 * hash.capacity, span = i1 - i0;
+  let total = 0;
+  for (let j = j0; j <= j1; j++) {
+    const rowBits = (j & hMask) << wBits;
+    let h = Math.imul(i0 >> wBits, 73856093) ^ Math.imul(j >> hBits, 19349663);
+    h ^= h >>> 16;
+    h = Math.imul(h, 0x85ebca6b);
+    h ^= h >>> 13;
+    const b0 = ((rowBits | (i0 & wMask)) + h) & tMask;
+    if (b0 + span > tMask) return false;
+    total += I[oStart + b0 + span + 1] - I[oStart + b0];
+    if (total > limit) return false;
+  }
+  return true;
+}
 
 /**
  * Single k-nearest query when the disc covers at most 3 x 3 cells (r up to the cell size: the usual case). Three
@@ -627,7 +662,11 @@ function kNearestSmall(
   const rr = r * (1 + 1e-14) + 2.983336292480083e-154; // + 2^-510
   const fi0 = Math.floor((x - rr) * inv), fi1 = Math.floor((x + rr) * inv);
   const fj0 = Math.floor((y - rr) * inv), fj1 = Math.floor((y + rr) * inv);
-  if (!((fi1 - fi0 + 1) * (fj1 - fj0 + 1) <= SMALL_QUERY_CELLS && fi0 > -CELL_LIMIT && fi1 < CELL_LIMIT && fj0 > -CELL_LIMIT && fj1 < CELL_LIMIT)) {
+  if (!(fi0 > -CELL_LIMIT && fi1 < CELL_LIMIT && fj0 > -CELL_LIMIT && fj1 < CELL_LIMIT)) {
+    return kNearestCore(hash, xs, ys, xi, rs, ri, k, excludeId, outIds, outDist2, off, layers, mask);
+  }
+  if ((fi1 - fi0 + 1) * (fj1 - fj0 + 1) > SMALL_QUERY_CELLS
+    && !(fj1 - fj0 < SPARSE_QUERY_ROWS && sparseRows(hash, fi0 | 0, fi1 | 0, fj0 | 0, fj1 | 0, SPARSE_QUERY_ENTRIES_PER_K * k + SPARSE_QUERY_ENTRIES))) {
     return kNearestCore(hash, xs, ys, xi, rs, ri, k, excludeId, outIds, outDist2, off, layers, mask);
   }
   if (_candD2.length < count) growCandidates(count);

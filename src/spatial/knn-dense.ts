@@ -55,9 +55,28 @@ const MAX_NETWORK = 24;
 const MAX_ROWS = 4;
 /** Padding of the dense grid around the entries' bounding box, in cells: a query's range reaches 2 cells out. */
 const PAD = 3;
-/** Dense grids above this many cells (beyond 4 per entry) are not worth building. */
+/** Dense grids above this many cells (beyond 4 per entry) are not worth building: the cells are hashed instead. */
 const DENSE_CELLS_PER_ENTRY = 4;
 const DENSE_CELLS_SLACK = 4096;
+/** Hashed cells (sparse crowds): tiles of 2^HASH_TILE_BITS x 2^HASH_TILE_BITS cells, row-major inside a tile. */
+const HASH_TILE_BITS = 5;
+const HASH_TILE_MASK = (1 << HASH_TILE_BITS) - 1;
+/** Boxes wider than this many cells (coordinates relative to the box) are declined: cell indices stay int32. */
+const CELL_COORD_LIMIT = 1 << 30;
+
+/**
+ * Bucket of cell (cx, cy) (box-relative, >= 0) in a table of tMask + 1 buckets (a power of two, at least one tile):
+ * the cell's row-major index inside its tile, plus a mixed offset per tile (the spatial hash's tiling, hash.ts), so
+ * the cells of one tile row are consecutive buckets and different tiles spread over the table.
+ */
+function bucketOf(cx: number, cy: number, tMask: number): number {
+  const local = ((cy & HASH_TILE_MASK) << HASH_TILE_BITS) | (cx & HASH_TILE_MASK);
+  let h = Math.imul(cx >> HASH_TILE_BITS, 73856093) ^ Math.imul(cy >> HASH_TILE_BITS, 19349663);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  return (local + h) & tMask;
+}
 
 // Per-call scratch (module scope, one set per thread/worker).
 let _e = new Float64Array(3 * 1024); // [x, y, id] per entry, in dense cell order (NaN x, y: rejected by the layer filter)
@@ -76,6 +95,8 @@ const _keys = new Int32Array(2 * MAX_CANDIDATES);
 const _runs = new Int32Array(2 * MAX_ROWS);
 /** Loop-invariant doubles read inside the per-agent loop from an array, so V8 keeps them unboxed there. */
 const _params = new Float64Array(2);
+/** Positions of the (one or two) queries being answered: x of lane 0 and 1, then y of lane 0 and 1. */
+const _q = new Float64Array(4);
 
 function intsLength(cap: number): number {
   return 3 * cap + DENSE_CELLS_PER_ENTRY * cap + DENSE_CELLS_SLACK + 2;
@@ -129,7 +150,6 @@ export function knnBatchDense(
     oy = minY - PAD;
     width = maxX - ox + 1 + PAD;
     height = maxY - oy + 1 + PAD;
-    if (!(width * height <= DENSE_CELLS_PER_ENTRY * n + DENSE_CELLS_SLACK)) return -1;
   } else {
     let minX = F[0], maxX = minX, minY = F[oY], maxY = minY;
     for (let t = 1; t < n; t++) {
@@ -143,14 +163,23 @@ export function knnBatchDense(
     oy = Math.floor(minY * invF) - PAD;
     width = Math.floor(maxX * invF) - ox + 1 + PAD;
     height = Math.floor(maxY * invF) - oy + 1 + PAD;
-    if (!(width * height <= DENSE_CELLS_PER_ENTRY * n + DENSE_CELLS_SLACK)) return -1;
     // Wide discs in a dense crowd (about pi r² n / area survivors per query, far more than k) are better served by
     // the hash's ring search, which shrinks its radius to the k-th distance (r = 10 m at 1 agent per 4 m²: 57 ms
     // against 101 ms here for 100k agents). It runs when r exceeds the hash's cell size.
     const area = (maxX - minX) * (maxY - minY);
     if (r > hash.gridCellSize && Math.PI * r * r * n > (4 * k + 16) * area) return -1;
   }
-  const cells = width * height;
+  // A box of more than DENSE_CELLS_PER_ENTRY cells per entry (a sparse crowd over a large world) is not laid out
+  // densely: its cells are hashed into a table of HASH_TILE x HASH_TILE tiles instead (see bucketOf), which keeps
+  // the cells of one tile row in consecutive buckets, so a query's row of cells is still one run of E (with the
+  // entries of any other cells sharing those buckets: far away, they fail the d² test). A query whose row crosses
+  // a tile edge or the table's end goes to the fallback.
+  if (!(width < CELL_COORD_LIMIT && height < CELL_COORD_LIMIT)) return -1;
+  const hashed = !(width * height <= DENSE_CELLS_PER_ENTRY * n + DENSE_CELLS_SLACK);
+  let tableBits = HASH_TILE_BITS * 2;
+  while ((1 << tableBits) < 2 * n) tableBits++;
+  const tMask = (1 << tableBits) - 1;
+  const cells = hashed ? tMask + 1 : width * height;
   if (_cap < n) growEntries(n); // cells <= DENSE_CELLS_PER_ENTRY n + DENSE_CELLS_SLACK fit the cellStart region
   const e = _e, I = _ints;
   const SC = _cap, DS = 2 * _cap, CS = 3 * _cap; // region offsets: slotCell, denseSlot, cellStart (slotPos at 0)
@@ -161,7 +190,15 @@ export function knnBatchDense(
   // layer filter rejects are kept (they still ask their own query) with NaN coordinates: d² is then NaN, and
   // d² <= r² is false, so they are never anyone's candidate.
   for (let c = CS; c < CS + cells + 2; c++) I[c] = 0;
-  if (sameGrid) {
+  if (hashed) {
+    for (let t = 0; t < n; t++) {
+      const cx = sameGrid ? H[oY + t] - ox : Math.floor(F[t] * invF) - ox;
+      const cy = sameGrid ? H[oCy + t] - oy : Math.floor(F[oY + t] * invF) - oy;
+      const c = bucketOf(cx, cy, tMask);
+      I[SC + t] = c;
+      I[CS + c + 2]++;
+    }
+  } else if (sameGrid) {
     for (let t = 0; t < n; t++) {
       const c = (H[oCy + t] - oy) * width + (H[oY + t] - ox);
       I[SC + t] = c;
@@ -201,7 +238,7 @@ export function knnBatchDense(
   // Cell range of a query as the hash's single query computes it (hash.ts, kNearestSmall): r (1 + 1e-14) + 2^-510
   // bounds every accepted point, so cells outside [floor((x - rr) invF), floor((x + rr) invF)] hold none.
   const rr = r * (1 + 1e-14) + 2.983336292480083e-154;
-  const keys = _keys, runs = _runs;
+  const keys = _keys, runs = _runs, Q = _q;
   let total = 0, scanned = 0, nFallback = 0;
   // Query order. When the hash's cells are the dense grid's (cell size = r, the usual setting), slot order: the
   // hash files entries by cell, so agents of one cell follow each other and pair up, and reads and writes go in
@@ -217,13 +254,31 @@ export function knnBatchDense(
       continue;
     }
     const S = _params[0], rSq = _params[1];
-    const x = F[t], y = F[oY + t];
+    // The query's position: in dense order from E (read in sequence; the slot arrays would be read at random), unless
+    // the layer filter blanked its entry (NaN).
+    let x = denseOrder ? e[3 * u] : F[t], y = denseOrder ? e[3 * u + 1] : F[oY + t];
+    if (x !== x) { x = F[t]; y = F[oY + t]; }
+    Q[0] = x; Q[2] = y;
     const i0 = Math.floor((x - rr) * invF) - ox, i1 = Math.floor((x + rr) * invF) - ox;
     const j0 = Math.floor((y - rr) * invF) - oy, j1 = Math.floor((y + rr) * invF) - oy;
     const rows = j1 - j0 + 1;
     // The query's cells: rows j0..j1, columns i0..i1 of each, one run of E per row.
     let P = 0;
-    if (rows <= MAX_ROWS) {
+    if (hashed) {
+      // one run of consecutive buckets per row, unless the row crosses a tile edge (or the table's end)
+      const span = i1 - i0;
+      if (rows > MAX_ROWS || i0 >> HASH_TILE_BITS !== i1 >> HASH_TILE_BITS) P = MAX_CANDIDATES + 1;
+      else {
+        for (let row = 0; row < rows; row++) {
+          const b0 = bucketOf(i0, j0 + row, tMask);
+          if (b0 + span > tMask) { P = MAX_CANDIDATES + 1; break; }
+          const a = I[CS + b0], b = I[CS + b0 + span + 1];
+          runs[2 * row] = a;
+          runs[2 * row + 1] = b;
+          P += b - a;
+        }
+      }
+    } else if (rows <= MAX_ROWS) {
       for (let row = 0; row < rows; row++) {
         const c = CS + (j0 + row) * width;
         const a = I[c + i0], b = I[c + i1 + 1];
@@ -240,8 +295,10 @@ export function knnBatchDense(
     // Pair with the next query when it sits in the same dense cell with the same cell range (same runs).
     let pair = false;
     const tb = u + 1 < uEnd ? (denseOrder ? I[DS + u + 1] : u + 1) : -1;
-    if (tb >= start && tb < end && I[SC + tb] === I[SC + t]) {
-      const xb = F[tb], yb = F[oY + tb];
+    if (tb >= start && tb < end && (denseOrder || I[SC + tb] === I[SC + t])) {
+      let xb = denseOrder ? e[3 * u + 3] : F[tb], yb = denseOrder ? e[3 * u + 4] : F[oY + tb];
+      if (xb !== xb) { xb = F[tb]; yb = F[oY + tb]; }
+      Q[1] = xb; Q[3] = yb;
       pair = Math.floor((xb - rr) * invF) - ox === i0 && Math.floor((xb + rr) * invF) - ox === i1
         && Math.floor((yb - rr) * invF) - oy === j0 && Math.floor((yb + rr) * invF) - oy === j1;
     }
@@ -256,7 +313,7 @@ export function knnBatchDense(
       let w = 3 * runs[2 * row];
       const we = 3 * runs[2 * row + 1];
       if (pair) {
-        const xb = F[tb], yb = F[oY + tb];
+        const xb = Q[1], yb = Q[3];
         for (; w + 3 < we; w += 6) {
           const ex = e[w], ey = e[w + 1], fx = e[w + 3], fy = e[w + 4];
           const dxa = ex - x, dya = ey - y, dxb = ex - xb, dyb = ey - yb;
@@ -317,9 +374,11 @@ export function knnBatchDense(
       scanned += P;
       // The query itself is among its candidates (d² = 0, so q = 0) unless the layer filter dropped it: when the
       // keys decide, it is the first sorted key (another q = 0 would be a tie with it), and is skipped.
-      const skip = I[ts] >= 0 ? 1 : 0;
-      const id = H[ts];
-      const o = bySlot ? ts : id;
+      // the lane's own entry in E (-1 if the layer filter blanked it): in dense order the scan position itself
+      const sp = denseOrder ? u + lane : I[ts];
+      const selfPos = denseOrder && e[3 * sp] !== e[3 * sp] ? -1 : sp;
+      const skip = selfPos >= 0 ? 1 : 0;
+      const o = bySlot ? ts : H[ts];
       const off = o * k;
       if (m <= 12) {
         if (m <= 8) sortKeys8(keys, base, m);
@@ -334,7 +393,14 @@ export function knnBatchDense(
         smallestKeys(keys, base, m, m < k + 1 + skip ? m : k + 1 + skip); // crowded: only the first k + 1 (+ itself) matter
       }
       const nOut = m - skip < k ? m - skip : k;
-      const tie = writeWinners(keys, base + skip, m - skip, nOut, skip - 1, e, A0, L1, D1, L2, D2, L3, D3, F, oY, ts, outIds, outDist2, off);
+      let tie = writeWinners(keys, base + skip, m - skip, nOut, skip - 1, e, A0, L1, D1, L2, D2, L3, D3, Q, 2, lane, outIds, outDist2, off);
+      // A quantisation tie among the winners: when every survivor was sorted (a network), the tied keys are
+      // contiguous and complete, and resolveTies orders them exactly; otherwise the fallback answers the query.
+      if (tie !== 0 && m <= MAX_NETWORK) {
+        _tieArgs[0] = A0; _tieArgs[1] = L1; _tieArgs[2] = D1; _tieArgs[3] = L2; _tieArgs[4] = D2; _tieArgs[5] = L3; _tieArgs[6] = D3;
+        resolveTies(keys, base, m, nOut, selfPos, e, H, slotNeighbours, Q, 2, lane, outIds, outDist2, off);
+        tie = 0;
+      }
       if (tie !== 0) {
         fallback[nFallback++] = ts;
       } else {
@@ -347,6 +413,55 @@ export function knnBatchDense(
   hash.scanned += scanned;
   result[0] = nFallback;
   return total;
+}
+
+// resolveTies scratch: the run mapping (a0, l1, d1, l2, d2, l3, d3; see the batch loop), and the tied candidates.
+const _tieArgs = new Int32Array(7);
+const _tieD2 = new Float64Array(MAX_NETWORK);
+const _tieId = new Int32Array(MAX_NETWORK);
+const _tieName = new Int32Array(MAX_NETWORK);
+
+/**
+ * Exact order when quantised distances tie (equal or nearly equal distances: lattices, rings, mirror-symmetric
+ * crowds). keys[base .. base + m) are ALL the survivors of the query (slot t, its own entry at E position `selfPos`,
+ * -1 if filtered out), sorted by (q, p); q = floor(d² S) is monotone in d², so keys of equal q are contiguous and
+ * anything after the last key whose q equals the n-th winner's q is strictly farther than every winner. The keys up
+ * to there (the query itself excluded) are ranked by exact (d², entity id), as the single-query search ranks them,
+ * and the first n written. Only on ties; allocation-free.
+ */
+function resolveTies(
+  keys: Int32Array, base: number, m: number, n: number, selfPos: number, e: Float64Array, H: Int32Array, slotNames: boolean,
+  F: Float64Array, oY: number, t: number, outIds: Int32Array, outDist2: Float64Array, off: number,
+): void {
+  const a0 = _tieArgs[0], l1 = _tieArgs[1], d1 = _tieArgs[2], l2 = _tieArgs[3], d2 = _tieArgs[4], l3 = _tieArgs[5], d3 = _tieArgs[6];
+  const xq = F[t], yq = F[oY + t];
+  const cd = _tieD2, ci = _tieId, cn = _tieName;
+  let held = 0, lastQ = -1, a = 0;
+  for (; a < m; a++) {
+    const key = keys[base + a];
+    const q = key >> P_BITS;
+    if (held >= n && q !== lastQ) break; // past the n-th winner's group
+    const p = key & P_MASK;
+    const pos = a0 + p + (-(+(p >= l1)) & d1) + (-(+(p >= l2)) & d2) + (-(+(p >= l3)) & d3);
+    if (pos === selfPos) continue;
+    const w = 3 * pos;
+    const dx = e[w] - xq, dy = e[w + 1] - yq;
+    const name = e[w + 2];
+    const id = slotNames ? H[name] : name;
+    const dd = dx * dx + dy * dy;
+    // insertion by (d², id)
+    let h = held++;
+    while (h > 0 && (cd[h - 1] > dd || (cd[h - 1] === dd && ci[h - 1] > id))) {
+      cd[h] = cd[h - 1]; ci[h] = ci[h - 1]; cn[h] = cn[h - 1];
+      h--;
+    }
+    cd[h] = dd; ci[h] = id; cn[h] = name;
+    if (held <= n) lastQ = q;
+  }
+  for (let b = 0; b < n; b++) {
+    outIds[off + b] = cn[b];
+    outDist2[off + b] = cd[b];
+  }
 }
 
 /**
@@ -377,8 +492,8 @@ function smallestKeys(keys: Int32Array, base: number, m: number, keep: number): 
 }
 
 /**
- * Write the first n sorted keys' neighbours (id, exact d²) at outIds/outDist2[off ..), the query being slot t (at
- * F[t], F[oY + t]); candidate p is entry a0 + p + the sum of the run offsets dr with p >= lr (see the batch loop).
+ * Write the first n sorted keys' neighbours (id, exact d²) at outIds/outDist2[off ..), the query being at
+ * (F[t], F[oY + t]) (the caller's query-position scratch); candidate p is entry a0 + p + the sum of the run offsets dr with p >= lr (see the batch loop).
  * Returns non-zero if the quantised distances of the first min(m, n + 1) keys, and prevQ before them, are not all
  * distinct (the caller then discards this output). A function of its own so that V8 keeps its few loop invariants
  * in registers: inside the large batch loop they were spilled and reloaded on every iteration.

@@ -91,12 +91,19 @@ describe('knnBatchDense', () => {
     runAndCheck(h, p, 555, 1234, 3, 10, null, -1);
   });
 
-  it('leaves quantisation ties to the fallback: a lattice (equal distances everywhere), stacked positions', () => {
+  it('ranks quantisation ties exactly (a lattice: equal distances everywhere; brute force), and leaves crowded ties (stacked positions) to the fallback', () => {
     const w = 30;
     const p = points(w * w, (i) => [(i % w) * 2, Math.floor(i / w) * 2], 9);
     const h = hashOf(p, 3);
-    const left = runAndCheck(h, p, 0, h.count, 3, 6, null, -1);
-    expect(left.length).toBeGreaterThan(h.count / 2); // most lattice queries have tied neighbours
+    // every lattice query has tied neighbours (4 at 2 m, 4 at 2.83 m): all answered by the kernel, each checked
+    // against brute force in runAndCheck (ids by (d², id), d² bit for bit)
+    for (const k of [1, 4, 6]) expect(runAndCheck(h, p, 0, h.count, 3, k, null, -1).length).toBe(0);
+    expect(runAndCheck(h, p, 0, h.count, 3, 6, p.layers, 3).length).toBe(0);
+    // two agents on every lattice point: each query ties with its twin at d² = 0 (the query itself is excluded by
+    // its entry, the twin ranked by id)
+    const twins = points(2 * 15 * 15, (i) => [((i >> 1) % 15) * 2, Math.floor((i >> 1) / 15) * 2], 23);
+    const ht = hashOf(twins, 3);
+    for (const k of [1, 3, 9]) expect(runAndCheck(ht, twins, 0, ht.count, 3, k, null, -1).length).toBe(0);
     const dup = points(400, (i) => [i % 3, 0], 10); // 3 distinct positions: every query ties with itself
     const hd = hashOf(dup, 2);
     expect(runAndCheck(hd, dup, 0, hd.count, 1.2, 4, null, -1).length).toBe(hd.count);
@@ -132,14 +139,34 @@ describe('knnBatchDense', () => {
     }
   });
 
-  it('declines (returns -1, writes nothing) for entries too spread out for a dense grid, r = 0, and wide discs in a crowd', () => {
+  it('hashes the cells of a sparse crowd over a large world (brute force): a 7 km ring, two far clusters, layers, sub-ranges', () => {
+    // 10,000 agents 4.5 m apart on one circle (the ORCA circle swap's layout): the bounding box holds ~900,000 cells
+    // of 15 m, far beyond a dense grid, so the kernel hashes them (a few queries whose rows cross a tile edge go to
+    // the fallback).
+    const n = 10_000, R = (n * 4.5) / (2 * Math.PI);
+    const ring = points(n, (i) => [R * Math.cos((2 * Math.PI * i) / n), R * Math.sin((2 * Math.PI * i) / n)], 19);
+    for (const [cell, r, k] of [[7.5, 15, 10], [15, 15, 10], [4, 6, 3]]) {
+      const left = runAndCheck(hashOf(ring, cell), ring, 0, n, r, k, null, -1);
+      expect(left.length).toBeLessThan(n / 10);
+    }
+    runAndCheck(hashOf(ring, 7.5), ring, 0, n, 15, 10, ring.layers, 5);
+    runAndCheck(hashOf(ring, 7.5), ring, 1234, 4321, 15, 10, null, -1);
+    // two clusters 1,000 km apart, each a small crowd
+    const rng = createRng(21);
+    const far = points(2000, (i) => [(i < 1000 ? 0 : 1e6) + rngFloat(rng) * 40, (i < 1000 ? 0 : -1e6) + rngFloat(rng) * 40], 22);
+    for (const [cell, r] of [[2, 2], [3, 2.5]]) {
+      const left = runAndCheck(hashOf(far, cell), far, 0, far.ids.length, r, 6, null, -1);
+      expect(left.length).toBeLessThan(far.ids.length / 10);
+    }
+  });
+
+  it('declines (returns -1, writes nothing) for r = 0 and wide discs in a crowd', () => {
     const decline = (h: SpatialHash, r: number, k: number): void => {
       const counts = new Int32Array(h.count).fill(-1);
       const res = knnBatchDense(h, 0, h.count, r, k, new Int32Array(h.count * k), new Float64Array(h.count * k), counts, null, -1, true, new Int32Array(h.count), new Int32Array(1));
       expect(res).toBe(-1);
       expect(Array.from(counts).every((c) => c === -1)).toBe(true);
     };
-    decline(hashOf(points(100, (i) => [i < 50 ? i : 1e6 + i, i < 50 ? 0 : 1e6], 13), 2), 2, 3);
     decline(hashOf(points(100, (i) => [i, 0], 16), 2), 0, 3);
     // ~80 survivors per query for k = 10 with r above the cell size: the hash's ring search is the better tool.
     const rng = createRng(17);
