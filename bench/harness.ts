@@ -19,6 +19,8 @@ export interface BenchRow {
   samples: number;
   /** Optional target (same unit) and whether it was met. */
   target?: number;
+  /** Which figure the target applies to (default the median; the ORCA rows use the mean, as issue 6 asks). */
+  targetOn?: 'median' | 'mean';
   /** Free-form extra figures (ratios, counts). */
   extra?: Record<string, number | string>;
 }

@@ -28,7 +28,7 @@ function fmt(v: number): string {
   return v >= 100 ? v.toFixed(1) : v >= 1 ? v.toFixed(3) : v.toFixed(4);
 }
 function printRow(r: BenchRow): void {
-  const target = r.target !== undefined ? ` target<${r.target}${r.unit} ${r.median <= r.target ? 'MET' : 'MISSED'}` : '';
+  const target = r.target !== undefined ? ` target<${r.target}${r.unit} ${(r.targetOn === 'mean' ? r.mean : r.median) <= r.target ? 'MET' : 'MISSED'}${r.targetOn === 'mean' ? ' (mean)' : ''}` : '';
   const extra = r.extra ? ' ' + Object.entries(r.extra).map(([k, v]) => `${k}=${typeof v === 'number' ? fmt(v) : v}`).join(' ') : '';
   console.log(`${r.group.padEnd(14)} ${r.name.padEnd(52)} median ${fmt(r.median).padStart(9)} ${r.unit}  mean ${fmt(r.mean)}  min ${fmt(r.min)}  max ${fmt(r.max)}  n=${r.samples}${target}${extra}`);
 }

@@ -6,7 +6,7 @@ console.log(`Measured ${meta.date.slice(0, 10)} on ${meta.cpu} (${meta.cores} co
 console.log('| group | what | median | min | max | n | target | extra |');
 console.log('|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
-  const target = r.target === undefined ? '' : `< ${r.target} ${r.unit}: ${r.median <= r.target ? 'met' : 'missed'}`;
+  const target = r.target === undefined ? '' : `< ${r.target} ${r.unit}: ${(r.targetOn === 'mean' ? r.mean : r.median) <= r.target ? 'met' : 'missed'}${r.targetOn === 'mean' ? ' (on the mean ' + fmt(r.mean) + ')' : ''}`;
   const extra = r.extra ? Object.entries(r.extra).map(([k, v]) => `${k} ${fmt(v)}`).join(', ') : '';
   console.log(`| ${r.group} | ${r.name} | ${fmt(r.median)} ${r.unit} | ${fmt(r.min)} | ${fmt(r.max)} | ${r.samples} | ${target} | ${extra} |`);
 }
