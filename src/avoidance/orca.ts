@@ -171,20 +171,6 @@ const _orcaLpArgs = new Float64Array(3);
 let _orcaLineCount = 0;
 let _orcaObstacleLineCount = 0;
 
-let _orcaContactLines = new Float64Array(64 * LINE_STRIDE);
-function ensureContactCapacity(lines: number): void {
-  if (lines * LINE_STRIDE > _orcaContactLines.length) {
-    let cap = _orcaContactLines.length / LINE_STRIDE;
-    while (cap < lines) cap *= 2;
-    _orcaContactLines = new Float64Array(cap * LINE_STRIDE);
-  }
-  if (lines * LINE_STRIDE > _orcaProj.length) {
-    let cap = _orcaProj.length / LINE_STRIDE;
-    while (cap < lines) cap *= 2;
-    _orcaProj = new Float64Array(cap * LINE_STRIDE);
-  }
-}
-
 function ensureLineCapacity(lines: number): void {
   if (lines * LINE_STRIDE <= _orcaLines.length) return;
   let cap = _orcaLines.length / LINE_STRIDE;

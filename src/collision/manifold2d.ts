@@ -508,7 +508,7 @@ function emitAt(out: Manifold2, pa: Pose2, id: number, k: number): number {
 // ends are where the surfaces cross or a silhouette ends the overlap; the depth h_A(s) − h_B(s) is concave and peaks
 // at the deepest point found by GJK/EPA (s = 0).
 
-const _em = new Float64Array(4 * 2 * MAX_EDGES2), _ec = new Float64Array(2 * MAX_EDGES2), _ea2 = new Float64Array(2 * MAX_EDGES2), _emn = new Float64Array(2 * MAX_EDGES2);
+const _ec = new Float64Array(2 * MAX_EDGES2), _ea2 = new Float64Array(2 * MAX_EDGES2), _emn = new Float64Array(2 * MAX_EDGES2);
 
 function loadEdges2(s: Shape2, side: number, n: number): number {
   for (let i = 0; i < s.count; i++) {

@@ -476,8 +476,6 @@ export function stepGridSearch(search: GridSearch, maxExpansions = Infinity): Pa
 /** A*'s moves in relaxation order: left, right, up, down, then up-left, up-right, down-left, down-right. */
 const MOVE_DX = [-1, 1, 0, 0, -1, 1, -1, 1];
 const MOVE_DY = [0, 0, -1, 1, -1, -1, 1, 1];
-/** Move number of the unit step (dx, dy), indexed by (dy + 1)·3 + dx + 1. */
-const MOVE_OF = [4, 2, 5, 0, -1, 1, 6, 3, 7];
 /**
  * Moves kept after arriving by move a (index as above; 8 marks the start: all). Arriving straight, the forward move
  * (FORCED_ADD adds the forced ones); arriving diagonally, its two components and the diagonal itself.

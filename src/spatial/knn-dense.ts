@@ -58,20 +58,20 @@ const PAD = 3;
 /** Dense grids above this many cells (beyond 4 per entry) are not worth building: the cells are hashed instead. */
 const DENSE_CELLS_PER_ENTRY = 4;
 const DENSE_CELLS_SLACK = 4096;
-/** Hashed cells (sparse crowds): tiles of 2^HASH_TILE_BITS x 2^HASH_TILE_BITS cells, row-major inside a tile. */
-const HASH_TILE_BITS = 5;
-const HASH_TILE_MASK = (1 << HASH_TILE_BITS) - 1;
+/** Hashed cells (sparse crowds): the smallest table has 2^MIN_TABLE_BITS buckets. */
+const MIN_TABLE_BITS = 10;
 /** Boxes wider than this many cells (coordinates relative to the box) are declined: cell indices stay int32. */
 const CELL_COORD_LIMIT = 1 << 30;
 
 /**
- * Bucket of cell (cx, cy) (box-relative, >= 0) in a table of tMask + 1 buckets (a power of two, at least one tile):
- * the cell's row-major index inside its tile, plus a mixed offset per tile (the spatial hash's tiling, hash.ts), so
- * the cells of one tile row are consecutive buckets and different tiles spread over the table.
+ * Bucket of cell (cx, cy) (box-relative, >= 0) in a table of tMask + 1 = 2^(wBits + hBits) buckets, seen as tiles of
+ * 2^wBits x 2^hBits cells (the spatial hash's tiling, hash.ts): the cell's row-major index inside its tile, plus a
+ * mixed offset per tile, so the cells of one tile row are consecutive buckets and different tiles spread over the
+ * table.
  */
-function bucketOf(cx: number, cy: number, tMask: number): number {
-  const local = ((cy & HASH_TILE_MASK) << HASH_TILE_BITS) | (cx & HASH_TILE_MASK);
-  let h = Math.imul(cx >> HASH_TILE_BITS, 73856093) ^ Math.imul(cy >> HASH_TILE_BITS, 19349663);
+function bucketOf(cx: number, cy: number, wBits: number, hBits: number, tMask: number): number {
+  const local = ((cy & ((1 << hBits) - 1)) << wBits) | (cx & ((1 << wBits) - 1));
+  let h = Math.imul(cx >> wBits, 73856093) ^ Math.imul(cy >> hBits, 19349663);
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;
@@ -170,15 +170,15 @@ export function knnBatchDense(
     if (r > hash.gridCellSize && Math.PI * r * r * n > (4 * k + 16) * area) return -1;
   }
   // A box of more than DENSE_CELLS_PER_ENTRY cells per entry (a sparse crowd over a large world) is not laid out
-  // densely: its cells are hashed into a table of HASH_TILE x HASH_TILE tiles instead (see bucketOf), which keeps
+  // densely: its cells are hashed into a table of about 2n buckets instead, seen as one tile (see bucketOf), which keeps
   // the cells of one tile row in consecutive buckets, so a query's row of cells is still one run of E (with the
   // entries of any other cells sharing those buckets: far away, they fail the d² test). A query whose row crosses
   // a tile edge or the table's end goes to the fallback.
   if (!(width < CELL_COORD_LIMIT && height < CELL_COORD_LIMIT)) return -1;
   const hashed = !(width * height <= DENSE_CELLS_PER_ENTRY * n + DENSE_CELLS_SLACK);
-  let tableBits = HASH_TILE_BITS * 2;
+  let tableBits = MIN_TABLE_BITS;
   while ((1 << tableBits) < 2 * n) tableBits++;
-  const tMask = (1 << tableBits) - 1;
+  const tMask = (1 << tableBits) - 1, wBits = tableBits >> 1, hBits = tableBits - wBits;
   const cells = hashed ? tMask + 1 : width * height;
   if (_cap < n) growEntries(n); // cells <= DENSE_CELLS_PER_ENTRY n + DENSE_CELLS_SLACK fit the cellStart region
   const e = _e, I = _ints;
@@ -194,7 +194,7 @@ export function knnBatchDense(
     for (let t = 0; t < n; t++) {
       const cx = sameGrid ? H[oY + t] - ox : Math.floor(F[t] * invF) - ox;
       const cy = sameGrid ? H[oCy + t] - oy : Math.floor(F[oY + t] * invF) - oy;
-      const c = bucketOf(cx, cy, tMask);
+      const c = bucketOf(cx, cy, wBits, hBits, tMask);
       I[SC + t] = c;
       I[CS + c + 2]++;
     }
@@ -267,10 +267,10 @@ export function knnBatchDense(
     if (hashed) {
       // one run of consecutive buckets per row, unless the row crosses a tile edge (or the table's end)
       const span = i1 - i0;
-      if (rows > MAX_ROWS || i0 >> HASH_TILE_BITS !== i1 >> HASH_TILE_BITS) P = MAX_CANDIDATES + 1;
+      if (rows > MAX_ROWS || i0 >> wBits !== i1 >> wBits) P = MAX_CANDIDATES + 1;
       else {
         for (let row = 0; row < rows; row++) {
-          const b0 = bucketOf(i0, j0 + row, tMask);
+          const b0 = bucketOf(i0, j0 + row, wBits, hBits, tMask);
           if (b0 + span > tMask) { P = MAX_CANDIDATES + 1; break; }
           const a = I[CS + b0], b = I[CS + b0 + span + 1];
           runs[2 * row] = a;
