@@ -87,6 +87,14 @@ function lattice(seed: number): Scene {
   return makeScene('lattice step 3', rng, w * w, w * w, (i) => [((i % w) - 10) * 3, (Math.floor(i / w) - 10) * 3]);
 }
 
+/** A sparse, one-dimensional crowd: points 2.5 m apart on a circle (few entries per cell, most cells empty), so discs
+ * of several cells take the row scan for sparse crowds; the mirror symmetry gives equal distances (ties). */
+function ring(seed: number): Scene {
+  const rng = createRng(seed);
+  const n = 700, R = (n * 2.5) / (2 * Math.PI);
+  return makeScene('ring of 700, 2.5 m apart', rng, n, n, (i) => [R * Math.cos((2 * Math.PI * i) / n), R * Math.sin((2 * Math.PI * i) / n)]);
+}
+
 function bruteRadius(s: Scene, x: number, y: number, r: number, exclude: number, layers: Int32Array | null, mask: number): number[] {
   const out: number[] = [];
   for (let i = 0; i < s.count; i++) {
@@ -140,6 +148,7 @@ const scenes = (): Scene[] => [
   clustered(4, 1500),
   duplicates(5, 300),
   lattice(6),
+  ring(7),
 ];
 
 // ---------------------------------------------------------------------------------------------------------------
