@@ -278,7 +278,11 @@ export function knnBatchDense(
           P += b - a;
         }
       }
-    } else if (rows <= MAX_ROWS) {
+    } else if (rows > MAX_ROWS || i0 < 0 || i1 >= width || j0 < 0 || j1 >= height) {
+      // Outside the padded grid: only when rr far exceeds r (r below ~1e-140, where its absolute 2^-510 term
+      // dominates) or the cell coordinates lost integer precision (|x| / r beyond 2^53); the fallback answers.
+      P = MAX_CANDIDATES + 1;
+    } else {
       for (let row = 0; row < rows; row++) {
         const c = CS + (j0 + row) * width;
         const a = I[c + i0], b = I[c + i1 + 1];

@@ -160,6 +160,21 @@ describe('knnBatchDense', () => {
     }
   });
 
+  it('hands back queries whose cell range leaves the padded grid (a radius of 2e-157 m, where the range pads by 2^-510 m), after other calls filled its scratch (fuzz find, 2026-11-29)', () => {
+    // A big call first: the grid regions the tiny case would read out of bounds then hold stale entries.
+    const rng = createRng(31);
+    const crowd = points(3000, () => [(rngFloat(rng) - 0.5) * 110, (rngFloat(rng) - 0.5) * 110], 32);
+    runAndCheck(hashOf(crowd, 4), crowd, 0, 3000, 4, 10, null, -1);
+    const y = -5.374300886053672e-138;
+    const twins = points(2, () => [0, y], 33);
+    const h = hashOf(twins, 131113.0294531181);
+    const r = 2.392410819951951e-157;
+    expect(runAndCheck(h, twins, 0, 2, r, 1, null, -1).length).toBe(2); // both left to the fallback
+    const ids = new Int32Array(2), d2 = new Float64Array(2), counts = new Int32Array(2);
+    expect(queryKNearestBatchSlots(h, 0, 2, r, 1, ids, d2, counts, null, -1)).toBe(2); // each finds its twin at d² = 0
+    expect(Array.from(counts)).toEqual([1, 1]);
+  });
+
   it('declines (returns -1, writes nothing) for r = 0 and wide discs in a crowd', () => {
     const decline = (h: SpatialHash, r: number, k: number): void => {
       const counts = new Int32Array(h.count).fill(-1);
