@@ -6,7 +6,8 @@
  *  - one ring (the issue's scenario: RVO2's "Circle" example generalised, agents 4.5 m apart on one circle of
  *    circumference n · 4.5 m, 7.2 km across at 10k). The crowd walks in the open, meets at the centre and disperses.
  *    RVO2 (g++ -O2) on this layout here: 3.15 ms per step over the first 500 steps, 5.62 ms over the whole run
- *    (35,160 steps) at 10k; the issue quotes about 6.7 ms for the reference library on its scenario.
+ *    (35,160 steps) at 10k, 8.28 and 14.51 ms at 25k; the issue quotes about 6.7 ms for the reference library on its
+ *    scenario.
  *  - concentric rings (a stress layout: rings 4.5 m apart with agents 4.5 m apart along each, the innermost at
  *    45 m, filled from the outside in; 10k agents: outer ring ~258 m). The crowd jams at once.
  *
