@@ -1,5 +1,6 @@
 import { CapacityError, InvalidArgumentError, MalformedInputError, OutOfRangeError } from '../core/errors';
 import { knnBatchDense } from './knn-dense';
+import { spatialHashBucket } from './bucket';
 import { selectNearestKeys } from './select';
 import { requireFinite, requireInteger, requireNonNegative, requirePositive } from '../core/validate';
 
@@ -225,20 +226,7 @@ export function setSpatialHashCellSize(hash: SpatialHash, cellSize: number): voi
   hash.cellSize = cellSize;
 }
 
-/**
- * Bucket of cell (cx, cy) in the tiled table (see the header comment). `local` is the cell's row-major index
- * inside its W x H tile; the tile (tx, ty) = (cx >> wBits, cy >> hBits) (arithmetic shifts, i.e. floor division,
- * so negative cells work) adds a mixed offset. The mix is a murmur3-style finaliser of a Teschner-style product
- * hash; tile (0, 0) maps to offset 0.
- */
-export function spatialHashBucket(cx: number, cy: number, wBits: number, hBits: number): number {
-  const local = ((cy & ((1 << hBits) - 1)) << wBits) | (cx & ((1 << wBits) - 1));
-  let h = Math.imul(cx >> wBits, 73856093) ^ Math.imul(cy >> hBits, 19349663);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  return (local + h) & ((1 << (wBits + hBits)) - 1);
-}
+export { spatialHashBucket } from './bucket';
 
 /**
  * Rebuild the hash from positions indexed by entity id: for i in [0, count), id = ids[i], position
@@ -602,16 +590,11 @@ const SPARSE_QUERY_ENTRIES = 16;
 function sparseRows(hash: SpatialHash, i0: number, i1: number, j0: number, j1: number, limit: number): boolean {
   const wBits = hash.widthBits, hBits = hash.heightBits;
   if (i0 >> wBits !== i1 >> wBits) return false;
-  const wMask = (1 << wBits) - 1, hMask = (1 << hBits) - 1, tMask = hash.tableSize - 1;
+  const tMask = hash.tableSize - 1;
   const I = hash.intRegion, oStart = 4 * hash.capacity, span = i1 - i0;
   let total = 0;
   for (let j = j0; j <= j1; j++) {
-    const rowBits = (j & hMask) << wBits;
-    let h = Math.imul(i0 >> wBits, 73856093) ^ Math.imul(j >> hBits, 19349663);
-    h ^= h >>> 16;
-    h = Math.imul(h, 0x85ebca6b);
-    h ^= h >>> 13;
-    const b0 = ((rowBits | (i0 & wMask)) + h) & tMask;
+    const b0 = spatialHashBucket(i0, j, wBits, hBits);
     if (b0 + span > tMask) return false;
     total += I[oStart + b0 + span + 1] - I[oStart + b0];
     if (total > limit) return false;
@@ -826,7 +809,7 @@ function kNearestBatch(
   if (outCounts.length < maxIndex + 1) throw new InvalidArgumentError('outCounts', outCounts, `must hold ${what} = ${maxIndex + 1} counts`);
   _queryR[0] = r;
   // The dense kernel (knn-dense.ts) answers nearly every entry and lists the rest, which the single-query search
-  // below answers; when it declines (r = 0, very spread-out entries, wide discs better served by the ring search),
+  // below answers; when it declines (r = 0, boxes wider than 2^30 cells, wide discs better served by the ring search),
   // every entry takes the single-query search. Same results either way. The single-query search names neighbours
   // by id: with slotNeighbours they are mapped to slots (slotOfIds, built once per call that needs it).
   let total = 0, nFallback = -1;

@@ -1,4 +1,5 @@
 import type { SpatialHash } from './hash';
+import { spatialHashBucket } from './bucket';
 import { sortKeys12, sortKeys16, sortKeys20, sortKeys24, sortKeys8 } from './sort-keys';
 
 /**
@@ -16,9 +17,12 @@ import { sortKeys12, sortKeys16, sortKeys20, sortKeys24, sortKeys8 } from './sor
  *    when x ± r falls exactly on cell edges); no two cells share a run, so each row of them is ONE contiguous run of
  *    E, with no cell filter, and the candidate loop reads a single array. (V8 re-checks each typed array's map and
  *    reloads its base pointer on every loop iteration, so the number of arrays a loop touches is most of its
- *    cost.) O(n + cells). Declined (the caller then runs the single-query search for every entry) for r = 0, when
- *    the box holds more than 4n + 4096 cells, or when r exceeds the hash's cell size and a query would keep far
- *    more than k survivors (the ring search, which shrinks its radius to the k-th distance, is faster there).
+ *    cost.) O(n + cells). A box of more than 4n + 4096 cells (a sparse crowd over a large world) is not laid out
+ *    densely: its cells are hashed (the spatial hash's bucket function over a table of about 2n buckets), so a row
+ *    of cells is still one run, possibly holding far cells' entries that fail the d² test. Declined (the caller
+ *    then runs the single-query search for every entry) for r = 0, a box wider than 2^30 cells, or when r exceeds
+ *    the hash's cell size and a query would keep far more than k survivors (the ring search, which shrinks its
+ *    radius to the k-th distance, is faster there).
  * 2. Keys. For each candidate in the runs, d² is computed exactly as the hash's queries compute it, and
  *    the candidate is kept (branch-free: keys[m] is written always, m advances by +(d² <= r²)) as
  *    an int32 key (floor(d² S) << 8) | p, where p < 256 is its position in the scanned runs and S scales r² to
@@ -31,8 +35,9 @@ import { sortKeys12, sortKeys16, sortKeys20, sortKeys24, sortKeys8 } from './sor
  *    quantised distances q = key >> 8 of the first min(m, k + 1) sorted keys are all distinct, their order is the
  *    exact d² order and nothing further down can belong in the top k (anything later has q >= q[k] > q[k - 1],
  *    hence a larger d²). Otherwise (a quantisation tie: equal or nearly equal distances, 2 of the 100k queries of
- *    the benchmark crowd, nearly every query on a lattice) the query goes to the exact fallback, as do queries with
- *    more than 256 candidates.
+ *    the benchmark crowd, nearly every query on a lattice or a ring) resolveTies ranks the tied keys by exact
+ *    (d², id) when all survivors were sorted by a network; the query goes to the exact fallback when they were not
+ *    (more than 24 survivors), and with more than 256 candidates.
  * 4. Output. d² is recomputed from E for the k winners (same formula and operands, so bit-identical) and written
  *    with the id.
  *
@@ -63,20 +68,6 @@ const MIN_TABLE_BITS = 10;
 /** Boxes wider than this many cells (coordinates relative to the box) are declined: cell indices stay int32. */
 const CELL_COORD_LIMIT = 1 << 30;
 
-/**
- * Bucket of cell (cx, cy) (box-relative, >= 0) in a table of tMask + 1 = 2^(wBits + hBits) buckets, seen as tiles of
- * 2^wBits x 2^hBits cells (the spatial hash's tiling, hash.ts): the cell's row-major index inside its tile, plus a
- * mixed offset per tile, so the cells of one tile row are consecutive buckets and different tiles spread over the
- * table.
- */
-function bucketOf(cx: number, cy: number, wBits: number, hBits: number, tMask: number): number {
-  const local = ((cy & ((1 << hBits) - 1)) << wBits) | (cx & ((1 << wBits) - 1));
-  let h = Math.imul(cx >> wBits, 73856093) ^ Math.imul(cy >> hBits, 19349663);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  return (local + h) & tMask;
-}
 
 // Per-call scratch (module scope, one set per thread/worker).
 let _e = new Float64Array(3 * 1024); // [x, y, id] per entry, in dense cell order (NaN x, y: rejected by the layer filter)
@@ -115,8 +106,8 @@ function growEntries(n: number): void {
  * k >= 1, start < end). Writes each answered slot's neighbours at o * k and its count at outCounts[o] (o = slot
  * or id; neighbours named by entity id, or by hash slot when `slotNeighbours`), appends unanswered slots to
  * `fallback` and stores how many in result[0]; returns the number of
- * neighbours written. Returns -1 (and writes nothing) when it declines: r = 0, entries too spread out for a
- * dense grid of cell r, or r above the hash's cell size with far more than k entries per disc.
+ * neighbours written. Returns -1 (and writes nothing) when it declines: r = 0, a bounding box wider than 2^30
+ * cells of side r, or r above the hash's cell size with far more than k entries per disc.
  */
 export function knnBatchDense(
   hash: SpatialHash, start: number, end: number, r: number, k: number,
@@ -170,8 +161,8 @@ export function knnBatchDense(
     if (r > hash.gridCellSize && Math.PI * r * r * n > (4 * k + 16) * area) return -1;
   }
   // A box of more than DENSE_CELLS_PER_ENTRY cells per entry (a sparse crowd over a large world) is not laid out
-  // densely: its cells are hashed into a table of about 2n buckets instead, seen as one tile (see bucketOf), which keeps
-  // the cells of one tile row in consecutive buckets, so a query's row of cells is still one run of E (with the
+  // densely: its cells are hashed into a table of about 2n buckets instead, seen as one tile (spatialHashBucket),
+  // which keeps the cells of one tile row in consecutive buckets, so a query's row of cells is still one run of E (with the
   // entries of any other cells sharing those buckets: far away, they fail the d² test). A query whose row crosses
   // a tile edge or the table's end goes to the fallback.
   if (!(width < CELL_COORD_LIMIT && height < CELL_COORD_LIMIT)) return -1;
@@ -194,7 +185,7 @@ export function knnBatchDense(
     for (let t = 0; t < n; t++) {
       const cx = sameGrid ? H[oY + t] - ox : Math.floor(F[t] * invF) - ox;
       const cy = sameGrid ? H[oCy + t] - oy : Math.floor(F[oY + t] * invF) - oy;
-      const c = bucketOf(cx, cy, wBits, hBits, tMask);
+      const c = spatialHashBucket(cx, cy, wBits, hBits);
       I[SC + t] = c;
       I[CS + c + 2]++;
     }
@@ -270,7 +261,7 @@ export function knnBatchDense(
       if (rows > MAX_ROWS || i0 >> wBits !== i1 >> wBits) P = MAX_CANDIDATES + 1;
       else {
         for (let row = 0; row < rows; row++) {
-          const b0 = bucketOf(i0, j0 + row, wBits, hBits, tMask);
+          const b0 = spatialHashBucket(i0, j0 + row, wBits, hBits);
           if (b0 + span > tMask) { P = MAX_CANDIDATES + 1; break; }
           const a = I[CS + b0], b = I[CS + b0 + span + 1];
           runs[2 * row] = a;
