@@ -49,7 +49,7 @@ export {
   nowMs,
 } from './world/profiler';
 export type { Profiler, ProfileEntry } from './world/profiler';
-export { spatialHashSystem } from '../systems/spatial-hash';
+export { spatialHashSystem, hashHoldsLiveAgents } from '../systems/spatial-hash';
 export { integrateSystem, integrateVelocities, applyVelocities } from '../systems/integrate';
 export type { Vec2Store } from '../components/vec2';
 export type { PositionStore } from '../components/position';

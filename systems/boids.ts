@@ -4,6 +4,7 @@ import { requireInteger, requireNonNegative, requirePositive } from '../src/core
 import { requireAgent } from '../src/world/agents';
 import { nowMs, profileCount, profileRecord } from '../src/world/profiler';
 import { queryKNearestAt, queryKNearestBatchSlots, queryRadiusAt } from '../src/spatial/hash';
+import { hashHoldsLiveAgents } from './spatial-hash';
 import { boidsAccelerationAt } from '../src/boids/boids';
 import { boidsTopologicalSorted, type BoidsBatchNeighbours } from '../src/boids/fused';
 import { boidsComponent, BOIDS_MAX_NEIGHBOURS, BOIDS_METRIC, BOIDS_TOPOLOGICAL, type BoidsStore } from '../components/boids';
@@ -113,7 +114,7 @@ export function boidsSystem(world: CrowdWorld, dt: number): void {
   if (_boidsAx.length < cap) { _boidsAx = new Float64Array(cap); _boidsAy = new Float64Array(cap); _boidsFused = new Uint8Array(cap); }
   const hash = world.hash;
   let found: number;
-  if (hash.count === n) {
+  if (hashHoldsLiveAgents(world)) {
     // The hash holds exactly the live agents (it does right after spatialHashSystem): work in its cell order.
     // Topological agents without a layer mask take the fused slot-space pass (src/boids/fused); the others
     // (metric, or filtering neighbours by layer) the generic per-agent queries. Gather: per-agent data into slot

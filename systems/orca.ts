@@ -1,6 +1,7 @@
 import type { CrowdWorld } from '../src/world/crowd';
 import { nowMs, profileCount, profileRecord } from '../src/world/profiler';
 import { queryKNearestAt, queryKNearestBatch } from '../src/spatial/hash';
+import { hashHoldsLiveAgents } from './spatial-hash';
 import { rngFloat } from '../src/core/rng';
 import { ORCA_FEASIBLE, ORCA_NO_OVERLAP, ORCA_PAPER, createOrcaAgent, createOrcaNeighbours, orcaVelocityUnchecked } from '../src/avoidance/orca';
 import { obstacleDistanceLowerBoundAt, queryObstacleSegmentsAt, type ObstacleSet } from '../src/avoidance/obstacles';
@@ -228,9 +229,9 @@ export function orcaSystem(world: CrowdWorld, dt: number): void {
   const t0 = nowMs();
   ensureScratch(world.capacity);
   orcaPack(world);
-  // Slot order when the hash holds exactly the live agents (it was rebuilt this step), else dense order.
+  // Slot order when the hash holds exactly the live agents (rebuilt this step, no spawn or despawn since), else dense order.
   const hash = world.hash;
-  const useSlots = hash.count === world.agents.count;
+  const useSlots = hashHoldsLiveAgents(world);
   const ids = useSlots ? hash.sortedIds : world.agents.dense;
   const n = world.agents.count;
   // Neighbour path for this step (see BatchTuner): the one measured faster, or the other one as a probe.

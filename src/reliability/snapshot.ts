@@ -497,6 +497,20 @@ function apply(world: CrowdWorld, p: Pending): void {
   h.tableSize = ph.tableSize; h.widthBits = ph.widthBits; h.heightBits = ph.heightBits; h.scanned = ph.scanned;
   h.sortedX.set(ph.x); h.sortedY.set(ph.y); h.sortedIds.set(ph.ids); h.sortedCellX.set(ph.cx); h.sortedCellY.set(ph.cy);
   h.cellStart.set(ph.cellStart);
+  // The restored hash holds exactly the live agents iff its ids are the live agents, each once (equal counts, all
+  // live, no repeats); name that set by a new agent-list version (see SpatialHash.agentsVersion).
+  agents.version++;
+  h.agentsVersion = -1;
+  if (ph.count === agents.count) {
+    let same = true;
+    const seen = new Uint8Array(world.capacity + 1);
+    for (let i = 0; i < ph.count && same; i++) {
+      const id = ph.ids[i];
+      same = id >= 0 && id <= world.capacity && agents.denseIndex[id] >= 0 && seen[id] === 0;
+      if (same) seen[id] = 1;
+    }
+    if (same) h.agentsVersion = agents.version;
+  }
   // 6. systems: the snapshot's state replaces the world's; state the snapshot does not have is removed
   const present = new Set<string>();
   for (const s of p.systems) {

@@ -77,6 +77,12 @@ export interface SpatialHash {
    * whose distance was computed). Reset to 0 by every rebuild.
    */
   scanned: number;
+  /**
+   * The version of the world's agent list (AgentList.version) whose live agents the contents are, when the world's
+   * spatialHashSystem built them; -1 after any other rebuild. Systems walk `sortedIds` as the live agents only when
+   * this matches (hashHoldsLiveAgents): equal counts alone do not prove equal sets.
+   */
+  agentsVersion: number;
 }
 
 /** Largest |cell coordinate| accepted; leaves head-room below 2^31 for neighbouring cells and ring arithmetic. */
@@ -172,6 +178,7 @@ function viewSpatialHash(buffer: ArrayBuffer | SharedArrayBuffer, capacity: numb
     floatRegion,
     intRegion,
     scanned: 0,
+    agentsVersion: -1,
   };
 }
 
@@ -317,6 +324,7 @@ export function rebuildSpatialHash(hash: SpatialHash, xs: Float64Array, ys: Floa
   hash.widthBits = wBits;
   hash.heightBits = hBits;
   hash.scanned = 0;
+  hash.agentsVersion = -1;
   writeHeader(hash);
 }
 

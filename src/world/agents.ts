@@ -92,6 +92,7 @@ export function spawnAgent(world: CrowdWorld, init: AgentInit): number {
 
   agents.denseIndex[eid] = agents.count;
   agents.dense[agents.count++] = eid;
+  agents.version++;
   return eid;
 }
 
@@ -139,6 +140,7 @@ export function despawnAgent(world: CrowdWorld, eid: number): void {
   agents.denseIndex[moved] = i;
   agents.denseIndex[eid] = -1;
   agents.count = last;
+  agents.version++;
   removeEntity(world, eid);
 }
 
