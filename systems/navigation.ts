@@ -32,6 +32,7 @@ import {
   GRID_NAV_UNREACHABLE, GRID_NAV_WAITING_FOR_PATH, type NavigationStore,
 } from '../components/navigation';
 import { lodComponent, LOD_STEER } from '../components/lod';
+import type { LodState } from './lod';
 
 /** Options of setNavigationGrid. */
 export interface NavigationOptions {
@@ -331,6 +332,12 @@ export function agentFlowField(world: CrowdWorld, eid: number): FlowField | null
 const _cell = { x: 0, y: 0 };
 const _goal = { x: 0, y: 0 };
 const _dir = new Float64Array(2);
+/**
+ * Seconds until the current agent's next navigation update: dt × its LOD tier rule's interval (1 without LOD), 0 for
+ * no limit. arrive() caps the speed toward the goal so the agent does not pass it before then. Passed in an array,
+ * not as a double argument (a call V8 does not inline boxes it).
+ */
+const _ahead = new Float64Array(1);
 
 function requestReplan(world: CrowdWorld, st: NavigationState, nav: NavigationStore, eid: number): void {
   const grid = st.grid;
@@ -381,7 +388,7 @@ function onGridEdited(world: CrowdWorld, st: NavigationState, nav: NavigationSto
  * The navigation system (pipeline slot 3). Does nothing until setNavigationGrid has been called. Honours LOD: an
  * agent without the LOD_STEER bit this frame keeps its last preferred velocity.
  */
-export function navigationSystem(world: CrowdWorld, _dt: number): void {
+export function navigationSystem(world: CrowdWorld, dt: number): void {
   const st = world.systems.navigation as NavigationState | undefined;
   if (st === undefined) return;
   const t0 = nowMs();
@@ -433,10 +440,16 @@ export function navigationSystem(world: CrowdWorld, _dt: number): void {
   // 4. Preferred velocities.
   const pvx = world.preferredVelocity.x, pvy = world.preferredVelocity.y;
   const maxSpeed = world.agent.maxSpeed;
+  // Frames until an agent's next update: its LOD tier rule's interval when the LOD pass staggers it, else 1.
+  const lod = world.systems.lod as LodState | undefined;
+  const lodRules = lod !== undefined && lod.enabled && world.enabled.lod ? lod.rules : null;
+  const tiers = lodComponent(world).tier;
+  const stepDt = dt > 0 ? dt : 0;
   for (let i = 0; i < n; i++) {
     const eid = dense[i];
     const mode = nav.mode[eid];
     if (mode === GRID_NAV_MODE_NONE || (lodFlags[eid] & LOD_STEER) === 0) continue;
+    _ahead[0] = stepDt * (lodRules !== null ? lodRules[tiers[eid]].interval : 1);
     // Positions and speeds go in as arrays plus the entity id, not as doubles: a double argument to a call V8
     // does not inline is boxed into a fresh HeapNumber, and these calls are too large to inline.
     if (mode === GRID_NAV_MODE_FLOW) flowVelocity(st, nav, eid, px, py, maxSpeed, pvx, pvy);
@@ -468,7 +481,12 @@ function arrive(nav: NavigationStore, eid: number, px: Float64Array, py: Float64
   }
   if (!straight) return false;
   const slow = nav.slowRadius[eid];
-  const s = slow > 0 && d < slow ? speed * (d / slow) : speed;
+  let s = slow > 0 && d < slow ? speed * (d / slow) : speed;
+  // Never pass the goal before the next update (_ahead seconds away): a step longer than the arrival disc is wide
+  // (speed · dt > 2 · arriveRadius, e.g. a fast unit with slowRadius 0, or a far LOD agent updated one frame in N)
+  // could otherwise jump across the disc and back forever.
+  const ahead = _ahead[0];
+  if (ahead > 0 && s * ahead > d) s = d / ahead;
   pvx[eid] = (dx / d) * s;
   pvy[eid] = (dy / d) * s;
   nav.status[eid] = GRID_NAV_MOVING;

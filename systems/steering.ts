@@ -14,6 +14,7 @@ import {
   STEER_SEEK, STEER_WANDER, type SteeringStore,
 } from '../components/steering';
 import { lodComponent, LOD_STEER } from '../components/lod';
+import type { LodState } from './lod';
 
 /**
  * World-level steering state: the wall segments and their grid, and the agents that reference other agents
@@ -256,6 +257,14 @@ export function steeringRange(world: CrowdWorld, start: number, count: number, d
   const feel = _steerFeelers;
   feel.feelerAngle = st.feelers.feelerAngle; feel.slide = st.feelers.slide; feel.clearance = st.feelers.clearance;
   const a = _steerIn, v = _steerV;
+  // Time one update stands for: dt × the agent's LOD tier rule's interval when the LOD pass staggers it (the agent
+  // keeps this update's velocity until its next), else dt. Arrive's per-update cap, wander's jitter, velocity
+  // smoothing and the turn limit all use it: with plain dt a far agent updated one frame in 8 turned 8 times slower
+  // than its turn rate and its smoothing lagged 8 times longer, which broke arrive's no-overshoot bound
+  // τ ≤ R / (4 maxSpeed) (0.84 m past the target at maxSpeed 3, R = 2).
+  const lod = world.systems.lod as LodState | undefined;
+  const lodRules = lod !== undefined && lod.enabled && world.enabled.lod ? lod.rules : null;
+  const tiers = lodComponent(world).tier;
   let steered = 0, wallHits = 0;
   for (let i = 0; i < count; i++) {
     const eid = dense[start + i];
@@ -265,6 +274,7 @@ export function steeringRange(world: CrowdWorld, start: number, count: number, d
     steered++;
     const x = posX[eid], y = posY[eid], vx = velX[eid], vy = velY[eid];
     const vmax = maxSpeedA[eid];
+    const adt = lodRules !== null ? dt * lodRules[tiers[eid]].interval : dt;
     v[ACC] = 0; v[ACC + 1] = 0;
     v[WB + 1] = vmax;
     let arriving = false;
@@ -297,7 +307,8 @@ export function steeringRange(world: CrowdWorld, start: number, count: number, d
       }
       if (flags & STEER_ARRIVE) {
         a[0] = x; a[1] = y; a[2] = s.targetX[eid]; a[3] = s.targetY[eid]; a[4] = s.targetVx[eid]; a[5] = s.targetVy[eid];
-        a[6] = vmax; a[7] = s.slowingRadius[eid]; a[8] = s.stopRadius[eid]; a[9] = dt;
+        a[6] = vmax; a[7] = s.slowingRadius[eid]; a[8] = s.stopRadius[eid];
+        a[9] = adt;
         arriveMovingArr(a, 0, v, ARRIVE);
         ix += v[ARRIVE]; iy += v[ARRIVE + 1];
         arriving = true;
@@ -342,7 +353,7 @@ export function steeringRange(world: CrowdWorld, start: number, count: number, d
       if (flags & STEER_WANDER) {
         // The wander angle advances every frame (even when the budget is full) so its random walk is frame-regular.
         a[0] = vx; a[1] = vy; a[2] = s.wanderAngle[eid]; a[3] = s.wanderDistance[eid]; a[4] = s.wanderRadius[eid];
-        a[5] = s.wanderJitter[eid]; a[6] = vmax; a[7] = dt;
+        a[5] = s.wanderJitter[eid]; a[6] = vmax; a[7] = adt;
         wanderArr(a, 0, rng, v, B);
         s.wanderAngle[eid] = v[B + 2];
         if (room) { v[WB] = s.wWander[eid]; accumulateTruncatedArr(v, ACC, v, B, v, WB); }
@@ -354,9 +365,9 @@ export function steeringRange(world: CrowdWorld, start: number, count: number, d
       const bound = vmax > 0 ? s.slowingRadius[eid] / (4 * vmax) : tau;
       if (bound < tau) tau = bound;
     }
-    a[0] = vx; a[1] = vy; a[2] = v[ACC]; a[3] = v[ACC + 1]; a[4] = tau; a[5] = dt;
+    a[0] = vx; a[1] = vy; a[2] = v[ACC]; a[3] = v[ACC + 1]; a[4] = tau; a[5] = adt;
     smoothVelocityArr(a, 0, v, OUT);
-    a[0] = vx; a[1] = vy; a[2] = v[OUT]; a[3] = v[OUT + 1]; a[4] = s.turnRate[eid]; a[5] = dt;
+    a[0] = vx; a[1] = vy; a[2] = v[OUT]; a[3] = v[OUT + 1]; a[4] = s.turnRate[eid]; a[5] = adt;
     limitTurnArr(a, 0, v, OUT);
     outVx[i] = v[OUT]; outVy[i] = v[OUT + 1];
   }

@@ -11,6 +11,7 @@ import {
 } from '../../systems/navigation';
 import { navigationComponent } from '../../components/navigation';
 import { loadMap } from './maps';
+import { enableLod } from '../../systems/lod';
 
 const DT = 1 / 30;
 
@@ -170,6 +171,36 @@ describe('navigationSystem: path mode', () => {
     run(world, grid, 3000, () => navigationStatus(world, eid) === 'arrived');
     expect(navigationStatus(world, eid)).toBe('arrived');
   });
+});
+
+describe('navigationSystem: no overshoot of the goal', () => {
+  // A step longer than the arrival disc is wide (speed · dt · interval > 2 · arriveRadius) used to jump across the
+  // disc and back forever: a 40 m/s unit with slowRadius 0 on a 1 m grid (0.67 m per 1/60 s step against a 0.5 m
+  // wide disc), or a 6 m/s far LOD agent updated one frame in 8 (0.8 m per update). Of the 20 goals below, 5-8 per
+  // case never arrived on the old code. The speed toward the goal is now capped at d / (dt · interval), so the agent
+  // lands on the goal point: it arrives within about path length / step length updates (hand bound below).
+  const open = () => gridFromAscii(Array.from({ length: 20 }, () => '.'.repeat(20)), { cellSize: 1 });
+  for (const mode of ['path', 'flow'] as const) {
+    for (const lod of [false, true]) {
+      it(`${mode} mode, ${lod ? 'far LOD agent at 6 m/s, interval 8' : '40 m/s agent'}, slowRadius 0: 20 goals, all arrive`, () => {
+        for (let k = 0; k < 20; k++) {
+          const world = createCrowd({ maxAgents: 4, seed: 1 });
+          setNavigationGrid(world, open());
+          if (lod) enableLod(world, { nearRadius: 1, midRadius: 2, hysteresis: 0.1, farInterval: 8, focus: [1000, 1000] });
+          const e = spawnAgent(world, { x: 2.5, y: 2.5, maxSpeed: lod ? 6 : 40, radius: 0.3 });
+          const gx = 10.1 + k * 0.37, gy = 12.7 - k * 0.23;
+          setAgentGoal(world, e, gx, gy, { mode, slowRadius: 0 });
+          let s = 0;
+          for (; s < 1200 && navigationStatus(world, e) !== 'arrived'; s++) step(world, 1 / 60);
+          expect(navigationStatus(world, e), `goal ${k}`).toBe('arrived');
+          // Path length ≤ 8-connected grid distance ~ 1.42 × straight line; one update per (lod ? 8 : 1) steps,
+          // 0.8 or 0.67 m each; + 16 steps of slack for the path request and the LOD stagger.
+          const straight = Math.hypot(gx - 2.5, gy - 2.5);
+          expect(s, `goal ${k}`).toBeLessThan(Math.ceil((1.42 * straight) / (lod ? 0.8 : 0.67)) * (lod ? 8 : 1) + 16);
+        }
+      });
+    }
+  }
 });
 
 describe('navigationSystem: flow mode (group orders)', () => {

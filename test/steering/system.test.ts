@@ -9,6 +9,8 @@ import {
 import { createSegmentGrid, querySegmentGrid } from '../../src/steering/segment-grid';
 import { createRng, rngFloat } from '../../src/core/rng';
 import { InvalidArgumentError, UnknownEntityError } from '../../src/core/errors';
+import { enableLod } from '../../systems/lod';
+import { lodComponent, TIER_FAR } from '../../components/lod';
 
 function world1(seed = 1): CrowdWorld {
   const w = createCrowd({ maxAgents: 64, seed });
@@ -180,6 +182,49 @@ describe('querySegmentGrid', () => {
         const overlaps = Math.min(segs[o], segs[o + 2]) <= x1 && Math.max(segs[o], segs[o + 2]) >= x0 && Math.min(segs[o + 1], segs[o + 3]) <= y1 && Math.max(segs[o + 1], segs[o + 3]) >= y0;
         if (overlaps) expect(got.has(s)).toBe(true);
       }
+    }
+  });
+});
+
+describe('steering under LOD staggering (far agents updated one frame in N)', () => {
+  // A far agent keeps one update's velocity for N frames, so each update stands for N·dt of time. Before 2026-11-30
+  // the steering system used dt: the turn limit let a far agent turn N times slower than its turn rate, and the
+  // smoothing lagged N times longer, which broke arrive's overdamped bound τ ≤ R / (4 maxSpeed): 0.84 m past the
+  // target at maxSpeed 3, R = 2, N = 8.
+  function farWorld(): CrowdWorld {
+    const world = createCrowd({ seed: 1 });
+    enableLod(world, { nearRadius: 1, midRadius: 2, hysteresis: 0.1, farInterval: 8, focus: [1000, 1000] });
+    return world;
+  }
+
+  it('arrive never passes the target and comes to rest inside the stop radius (far tier, interval 8)', () => {
+    const world = farWorld();
+    const e = spawnAgent(world, { x: 0, y: 0, maxSpeed: 3 });
+    setSteering(world, e, { behaviours: STEER_ARRIVE, target: { x: 10, y: 0 }, slowingRadius: 2, stopRadius: 0.02 });
+    let maxX = 0;
+    for (let t = 0; t < 600; t++) { step(world, 1 / 60); maxX = Math.max(maxX, world.position.x[e]); }
+    expect(lodComponent(world).tier[e]).toBe(TIER_FAR);
+    expect(maxX).toBeLessThanOrEqual(10);
+    expect(10 - world.position.x[e]).toBeLessThanOrEqual(0.02);
+  });
+
+  it('the turn limit holds per second of simulated time, not per update (hand bound: ω·t ± one update)', () => {
+    // Moving +x at 2 m/s (16 frames of seeking ahead first, so every far update has run once), then seek a target
+    // straight behind-left: the heading turns at the limit ω = 1 rad/s. The old code turned a far agent 0.117 rad
+    // in that second.
+    const omega = 1;
+    for (const lod of [false, true]) {
+      const world = lod ? farWorld() : createCrowd({ seed: 1 });
+      const e = spawnAgent(world, { x: 0, y: 0, vx: 2, vy: 0, maxSpeed: 2 });
+      setSteering(world, e, { behaviours: STEER_SEEK, target: { x: 1000, y: 0 }, turnRate: omega, smoothing: 0 });
+      for (let t = 0; t < 16; t++) step(world, 1 / 60);
+      setSteering(world, e, { target: { x: -1000, y: 1 } });
+      for (let t = 0; t < 60; t++) step(world, 1 / 60); // one second
+      const heading = Math.atan2(world.velocity.y[e], world.velocity.x[e]);
+      // Turned ω · 1 s; a far agent's updates fall on a stagger, so allow one update (8 frames) either side.
+      const slack = lod ? (8 / 60) * omega : 0;
+      expect(heading).toBeGreaterThanOrEqual(omega - slack - 1e-9);
+      expect(heading).toBeLessThanOrEqual(omega + slack + 1e-9);
     }
   });
 });
