@@ -4,36 +4,15 @@
  * fragment and is only shown, not run. Examples may throw to signal failure (use `if (!cond) throw ...`).
  */
 import { describe, it } from 'vitest';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { docFiles as files, root, runnableExamples } from './doc-blocks';
 
-const root = resolve(__dirname, '../..');
-const files = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => join('docs', f))];
 const outDir = join(root, '.cache/doc-examples');
 mkdirSync(outDir, { recursive: true });
 
-interface Example { file: string; line: number; code: string }
-const examples: Example[] = [];
-for (const file of files) {
-  const text = readFileSync(join(root, file), 'utf8');
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const fence = lines[i].trim();
-    if (fence === '```ts' || fence === '```typescript') {
-      const start = i + 1;
-      let j = start;
-      while (j < lines.length && lines[j].trim() !== '```') j++;
-      examples.push({ file, line: start, code: lines.slice(start, j).join('\n') });
-      i = j;
-    } else if (fence.startsWith('```')) {
-      // skip other fences (including ```ts no-run) to their end
-      let j = i + 1;
-      while (j < lines.length && lines[j].trim() !== '```') j++;
-      i = j;
-    }
-  }
-}
+const examples = runnableExamples();
 
 // Browser-loop examples (README) call requestAnimationFrame: here it runs the callback for 120 frames of 1/60 s,
 // synchronously from a microtask chain, then stops; `__rafFrames` lets an example check it ran.
