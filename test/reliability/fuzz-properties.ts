@@ -958,6 +958,282 @@ const navmeshBadInputProperty = fc.property(
     else check(err instanceof DegenerateGeometryError && (err as Error).message.includes(field), `${kind}: expected DegenerateGeometryError naming ${field}, got ${String(err)}`);
   });
 
+// ------------------------------------------------------------------------------------------------ navmesh builder: merged obstacles, concave boundaries
+
+/*
+ * Maps the first navmesh property avoids: a concave boundary (a skyline of integer columns, or a star polygon) with
+ * obstacles that touch, overlap, share edges or a single vertex (pinch points), touch the boundary or stick out of
+ * it. Boxes sit on the integer grid, so touching is exact; star polygons are anywhere (their centre strictly inside
+ * the boundary, so no obstacle lies wholly outside it) and overlap the boxes and each other. Coordinates are scaled
+ * by a power of two and shifted by an integer, which keeps the grid exact.
+ */
+interface MergeCase {
+  sky: boolean; cols: number[]; starN: number; starA: number[]; starR: number[];
+  boxes: { rel: number; x: number; y: number; w: number; h: number }[];
+  stars: { u: number; v: number; n: number; a: number[]; r: number[]; size: number }[];
+  scale: number; ox: number; oy: number; inflated: boolean; rf: number; samples: number;
+}
+const mergeCase: fc.Arbitrary<MergeCase> = fc.record({
+  sky: fc.boolean(), cols: fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 2, maxLength: 8 }),
+  starN: fc.integer({ min: 4, max: 12 }), starA: fc.array(uni(0.1, 0.9), { minLength: 12, maxLength: 12 }), starR: fc.array(uni(0.35, 1), { minLength: 12, maxLength: 12 }),
+  // rel: 0 anywhere on the grid; 1 sharing a side with the previous box, 2 meeting it at one corner, 3 overlapping it
+  boxes: fc.array(fc.record({ rel: fc.constantFrom(0, 0, 1, 2, 3), x: fc.integer({ min: -1, max: 8 }), y: fc.integer({ min: -1, max: 6 }), w: fc.integer({ min: 1, max: 3 }), h: fc.integer({ min: 1, max: 3 }) }), { maxLength: 10 }),
+  stars: fc.array(fc.record({ u: uni(0, 1), v: uni(0, 1), n: fc.integer({ min: 3, max: 7 }), a: fc.array(uni(0.1, 0.9), { minLength: 7, maxLength: 7 }), r: fc.array(uni(0.25, 1), { minLength: 7, maxLength: 7 }), size: uni(0.2, 1.6) }), { maxLength: 5 }),
+  scale: fc.constantFrom(0.25, 1, 4, 16), ox: fc.integer({ min: -60, max: 60 }), oy: fc.integer({ min: -60, max: 60 }),
+  inflated: fc.boolean(), rf: uni(0.02, 0.3), samples: fc.nat(),
+});
+
+function makeMergeMap(c: MergeCase): { boundary: Pt[]; obstacles: Pt[][]; size: number } {
+  const k = c.cols.length, H = Math.max(...c.cols);
+  let boundary: Pt[];
+  if (c.sky) {
+    // bottom edge, then the skyline right to left: a simple orthogonal polygon, concave wherever heights change
+    boundary = [[0, 0], [k, 0]];
+    for (let i = k - 1; i >= 0; i--) boundary.push([i + 1, c.cols[i]], [i, c.cols[i]]);
+  } else {
+    boundary = [];
+    const cx = k / 2, cy = H / 2, R = Math.max(k, H) / 2;
+    for (let i = 0; i < c.starN; i++) {
+      const a = ((i + c.starA[i]) * 2 * Math.PI) / c.starN;
+      boundary.push([cx + R * c.starR[i] * Math.cos(a), cy + R * c.starR[i] * Math.sin(a)]);
+    }
+  }
+  const inside = (x: number, y: number) => polyDist(boundary, x, y) < -1e-9;
+  const obstacles: Pt[][] = [];
+  const kept: { x: number; y: number; w: number; h: number }[] = [];
+  for (const b0 of c.boxes) {
+    const p = kept[kept.length - 1], b = { ...b0 };
+    if (p !== undefined && b.rel === 1) { b.x = p.x + p.w; b.y = p.y + Math.min(p.h - 1, Math.abs(b0.y) % p.h); }
+    else if (p !== undefined && b.rel === 2) { b.x = p.x + p.w; b.y = p.y + p.h; }
+    else if (p !== undefined && b.rel === 3) { b.x = p.x + (p.w > 1 ? 1 : 0); b.y = p.y + (p.h > 1 ? 1 : 0); }
+    if (!inside(b.x + b.w / 2, b.y + b.h / 2)) continue;
+    // families reached (counted for the report): boxes overlapping, sharing an edge, meeting at one corner only
+    // (a pinch), or reaching the boundary's bounding box edge or beyond it (touching or clipped)
+    for (const o of kept) {
+      const ix = Math.min(b.x + b.w, o.x + o.w) - Math.max(b.x, o.x), iy = Math.min(b.y + b.h, o.y + o.h) - Math.max(b.y, o.y);
+      if (ix > 0 && iy > 0) builderStats.overlapping++;
+      else if ((ix === 0 && iy > 0) || (iy === 0 && ix > 0)) builderStats.sharedSide++;
+      else if (ix === 0 && iy === 0) builderStats.pinches++;
+    }
+    if (b.x <= 0 || b.y <= 0 || b.x + b.w >= k) builderStats.atBoundary++;
+    kept.push(b);
+    obstacles.push([[b.x, b.y], [b.x + b.w, b.y], [b.x + b.w, b.y + b.h], [b.x, b.y + b.h]]);
+  }
+  for (const s of c.stars) {
+    const cx = s.u * k, cy = s.v * H;
+    if (!inside(cx, cy)) continue;
+    const poly: Pt[] = [];
+    for (let i = 0; i < s.n; i++) {
+      const a = ((i + s.a[i]) * 2 * Math.PI) / s.n, r = 0.5 * s.size * s.r[i];
+      poly.push([cx + r * Math.cos(a), cy + r * Math.sin(a)]);
+    }
+    // A star of 3 vertices need not contain its centre: keep it only if it overlaps the boundary (slab oracle), as
+    // the builder rejects an obstacle wholly outside (tested apart, in the bad-input property's spirit).
+    const overlap = Math.abs(shoelace(boundary)) - freeAreaSlabs(boundary, [poly]);
+    if (Math.abs(shoelace(poly)) > 1e-6 * s.size * s.size && overlap > 1e-6 * s.size * s.size) obstacles.push(poly);
+  }
+  const tf = (p: Pt): Pt => [c.ox + c.scale * p[0], c.oy + c.scale * p[1]];
+  return { boundary: boundary.map(tf), obstacles: obstacles.map((o) => o.map(tf)), size: c.scale * Math.max(k, H) };
+}
+
+/**
+ * Exact area of {inside the boundary, outside every obstacle} by vertical slabs (no navmesh code, no clipper): cut
+ * the plane at every vertex x and every x where two edges cross; inside a slab no edges cross, so the free length
+ * of a vertical cross-section is linear in x and the slab's area is its width times the cross-section at the
+ * middle. A cross-section's free pieces are found by testing each interval's midpoint with point-in-polygon.
+ */
+function freeAreaSlabs(boundary: Pt[], obstacles: Pt[][]): number {
+  const polys = [boundary, ...obstacles];
+  const edges: [Pt, Pt][] = [];
+  for (const p of polys) for (let i = 0; i < p.length; i++) edges.push([p[i], p[(i + 1) % p.length]]);
+  const xs: number[] = [];
+  for (const [a] of edges) xs.push(a[0]);
+  for (let i = 0; i < edges.length; i++) for (let j = i + 1; j < edges.length; j++) {
+    const [a, b] = edges[i], [c, d] = edges[j];
+    const o1 = orient2(a, b, c), o2 = orient2(a, b, d), o3 = orient2(c, d, a), o4 = orient2(c, d, b);
+    if (((o1 > 0 && o2 < 0) || (o1 < 0 && o2 > 0)) && ((o3 > 0 && o4 < 0) || (o3 < 0 && o4 > 0))) {
+      const t = o3 / (o3 - o4);
+      xs.push(a[0] + t * (b[0] - a[0]));
+    }
+  }
+  xs.sort((p, q) => p - q);
+  const free = (x: number, y: number) => inPoly(boundary, x, y) && !obstacles.some((o) => inPoly(o, x, y));
+  let area = 0;
+  for (let s = 0; s + 1 < xs.length; s++) {
+    const x0 = xs[s], x1 = xs[s + 1];
+    if (!(x1 > x0)) continue;
+    const xm = (x0 + x1) / 2;
+    const ys: number[] = [];
+    for (const [a, b] of edges) {
+      if ((a[0] < xm) !== (b[0] < xm)) ys.push(a[1] + ((xm - a[0]) / (b[0] - a[0])) * (b[1] - a[1]));
+    }
+    ys.sort((p, q) => p - q);
+    let len = 0;
+    for (let i = 0; i + 1 < ys.length; i++) if (ys[i + 1] > ys[i] && free(xm, (ys[i] + ys[i + 1]) / 2)) len += ys[i + 1] - ys[i];
+    area += (x1 - x0) * len;
+  }
+  return area;
+}
+
+/** Clearance against arbitrary rings (the NavMap form without a wall). */
+function ringsClearance(boundary: Pt[], obstacles: Pt[][], x: number, y: number): number {
+  let d = -polyDist(boundary, x, y);
+  for (const o of obstacles) d = Math.min(d, polyDist(o, x, y));
+  return d;
+}
+
+/**
+ * Does segment a→b stay in free space, up to `tol`? It is cut at every point where it meets a polygon edge and at
+ * every polygon vertex within tol of it; between cuts it is wholly in or out of each polygon, so each piece's
+ * midpoint decides (deeper than tol inside an obstacle or outside the boundary: it leaves). Unlike
+ * segmentFreeExact, a crossing within round-off of a touching edge (merged obstacles meet at such points) is not
+ * a leaving by itself.
+ */
+function segmentInFree(boundary: Pt[], obstacles: Pt[][], a: Pt, b: Pt, tol: number): boolean {
+  const dx = b[0] - a[0], dy = b[1] - a[1], l2 = dx * dx + dy * dy;
+  if (!(l2 > 0)) return ringsClearance(boundary, obstacles, a[0], a[1]) >= -tol;
+  const ts = [0, 1];
+  for (const poly of [boundary, ...obstacles]) {
+    for (let i = 0; i < poly.length; i++) {
+      const c = poly[i], d = poly[(i + 1) % poly.length];
+      const ex = d[0] - c[0], ey = d[1] - c[1], den = dx * ey - dy * ex;
+      if (den !== 0) {
+        const t = ((c[0] - a[0]) * ey - (c[1] - a[1]) * ex) / den, u = ((c[0] - a[0]) * dy - (c[1] - a[1]) * dx) / den;
+        if (t > 0 && t < 1 && u >= 0 && u <= 1) ts.push(t);
+      }
+      if (segDist(c[0], c[1], a, b) <= tol) ts.push(Math.max(0, Math.min(1, ((c[0] - a[0]) * dx + (c[1] - a[1]) * dy) / l2)));
+    }
+  }
+  ts.sort((p, q) => p - q);
+  for (let i = 0; i + 1 < ts.length; i++) {
+    const t = (ts[i] + ts[i + 1]) / 2;
+    if (ringsClearance(boundary, obstacles, a[0] + t * dx, a[1] + t * dy) < -tol) return false;
+  }
+  return true;
+}
+
+export const builderStats = { overlapping: 0, sharedSide: 0, pinches: 0, atBoundary: 0, cases: 0, noFreeSpace: 0, triangles: 0, components: 0, multiComponent: 0, samplesFree: 0, samplesBlocked: 0, sharedEdges: 0, obstacles: 0 };
+
+/**
+ * buildNavmesh on maps with merged obstacles and concave boundaries, against oracles that use no navmesh or
+ * clipping code: at radius 0 the triangles' total area equals the slab integral of the free space (relative 1e-9),
+ * at radius > 0 every triangle point sampled keeps the radius from the original walls and every sampled point
+ * beyond the circumscribed octagon's reach is covered; pointwise, a sampled point away from every wall is covered
+ * by a triangle exactly when it is in free space (radius 0), and by at most one; every triangle CCW with positive
+ * area and its centroid in free space; links symmetric across the same edge; a wall edge (no neighbour) lies on an
+ * original polygon's border and an interior edge lies in free space (radius 0, exact segment test: nothing is
+ * linked across a wall, nothing walled off inside free space); component ids are the neighbour graph's connected components.
+ * "No free space" is accepted only when the oracle's free area is 0 (radius 0) or no sampled point clears the
+ * octagon's reach.
+ */
+const navmeshMergeProperty = fc.property(mergeCase, (c) => {
+  const { boundary, obstacles, size } = makeMergeMap(c);
+  const radius = c.inflated ? c.rf * c.scale : 0;
+  const tol = 1e-9 * (size + Math.abs(c.ox) + Math.abs(c.oy));
+  const reach = radius / Math.cos(Math.PI / ARC);
+  const oracleArea = radius === 0 ? freeAreaSlabs(boundary, obstacles) : NaN;
+  // Sample points: a jittered grid over the boundary's bounding box.
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const [x, y] of boundary) { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y); }
+  const srng = createRng(c.samples + 1);
+  const G = 24, samples: Pt[] = [];
+  for (let i = 0; i < G; i++) for (let j = 0; j < G; j++) samples.push([x0 + ((i + rngFloat(srng)) / G) * (x1 - x0), y0 + ((j + rngFloat(srng)) / G) * (y1 - y0)]);
+  let mesh: Navmesh;
+  try {
+    mesh = buildNavmesh({ boundary, obstacles }, { radius });
+  } catch (e) {
+    check(e instanceof DegenerateGeometryError && /no free space/.test((e as Error).message), `buildNavmesh threw ${String(e)}`);
+    if (radius === 0) check(oracleArea <= 1e-9 * Math.abs(shoelace(boundary)), `"no free space" but the free area is ${oracleArea}`);
+    else for (const [x, y] of samples) check(ringsClearance(boundary, obstacles, x, y) <= reach + tol, `"no free space" at radius ${radius} but (${x}, ${y}) has clearance ${ringsClearance(boundary, obstacles, x, y)}`);
+    builderStats.noFreeSpace++;
+    return;
+  }
+  builderStats.cases++;
+  builderStats.obstacles += obstacles.length;
+  const V = mesh.vertices, T = mesh.triangles, N = mesh.neighbours, nt = mesh.triangleCount;
+  builderStats.triangles += nt;
+  const P = (v: number): Pt => [V[2 * v], V[2 * v + 1]];
+  let area = 0;
+  for (let t = 0; t < nt; t++) {
+    const tri = [P(T[3 * t]), P(T[3 * t + 1]), P(T[3 * t + 2])];
+    for (const [x, y] of tri) { finite(x, `triangle ${t} x`); finite(y, `triangle ${t} y`); }
+    const at = shoelace(tri);
+    check(at > 0, `triangle ${t} has signed area ${at}`);
+    area += at;
+    const gx = (tri[0][0] + tri[1][0] + tri[2][0]) / 3, gy = (tri[0][1] + tri[1][1] + tri[2][1]) / 3;
+    const cg = ringsClearance(boundary, obstacles, gx, gy);
+    check(cg >= radius - tol, `triangle ${t}'s centroid (${gx}, ${gy}) has clearance ${cg} (radius ${radius}): not in free space`);
+    if (radius > 0) {
+      for (const [px, py] of tri) {
+        const cl = ringsClearance(boundary, obstacles, px, py);
+        check(cl >= radius - tol, `triangle ${t}: vertex (${px}, ${py}) has clearance ${cl} < radius ${radius}`);
+      }
+    }
+    for (let k = 0; k < 3; k++) {
+      const p = T[3 * t + k], q = T[3 * t + (k + 1) % 3], u = N[3 * t + k];
+      const mx = (V[2 * p] + V[2 * q]) / 2, my = (V[2 * p + 1] + V[2 * q + 1]) / 2;
+      const cm = ringsClearance(boundary, obstacles, mx, my);
+      if (u < 0) {
+        // a wall: on an original polygon's border (radius 0), or at least the radius from it and at most the octagon's reach
+        if (radius === 0) check(Math.abs(cm) <= tol, `triangle ${t}'s wall edge ${k} has its midpoint (${mx}, ${my}) ${cm} from every original border`);
+        else check(cm >= radius - tol && cm <= reach + tol, `triangle ${t}'s wall edge ${k}: midpoint clearance ${cm}, radius ${radius}, octagon reach ${reach}`);
+        continue;
+      }
+      builderStats.sharedEdges++;
+      check(u < nt, `neighbour ${u} out of range`);
+      let back = -1;
+      for (let j = 0; j < 3; j++) if (N[3 * u + j] === t) back = j;
+      check(back >= 0 && T[3 * u + back] === q && T[3 * u + (back + 1) % 3] === p, `triangles ${t} and ${u} are not linked back across the same edge`);
+      check(mesh.component[t] === mesh.component[u], `neighbours ${t} and ${u} in different components`);
+      // an interior edge lies in free space (radius 0: exactly, split at the polygon vertices on it): a link never
+      // crosses an obstacle, however thin
+      if (radius === 0) check(segmentInFree(boundary, obstacles, P(p), P(q), tol), `triangles ${t} and ${u} are linked across an edge (${P(p)})-(${P(q)}) that leaves free space`);
+    }
+  }
+  // component ids = connected components of the neighbour graph (BFS written here)
+  const label = new Int32Array(nt).fill(-1);
+  let comps = 0;
+  for (let s = 0; s < nt; s++) {
+    if (label[s] >= 0) continue;
+    const stack = [s];
+    label[s] = comps;
+    while (stack.length > 0) { const t = stack.pop()!; for (let k = 0; k < 3; k++) { const u = N[3 * t + k]; if (u >= 0 && label[u] < 0) { label[u] = comps; stack.push(u); } } }
+    comps++;
+  }
+  const seen = new Map<number, number>();
+  for (let t = 0; t < nt; t++) {
+    const m = seen.get(mesh.component[t]);
+    if (m === undefined) seen.set(mesh.component[t], label[t]);
+    else check(m === label[t], `component id ${mesh.component[t]} spans two neighbour-graph components`);
+  }
+  check(seen.size === comps, `${seen.size} component ids for ${comps} connected components`);
+  builderStats.components += comps;
+  if (comps > 1) builderStats.multiComponent++;
+  if (radius === 0) check(Math.abs(area - oracleArea) <= 1e-9 * Math.abs(shoelace(boundary)), `triangles cover ${area}, the free space (slab integral) ${oracleArea}`);
+  // pointwise coverage
+  const covering = (x: number, y: number): number => {
+    let n = 0;
+    for (let t = 0; t < nt; t++) if (triDist(mesh, t, x, y) === 0) n++;
+    return n;
+  };
+  for (const [x, y] of samples) {
+    const cl = ringsClearance(boundary, obstacles, x, y);
+    if (radius === 0) {
+      if (Math.abs(cl) <= tol) continue; // on a border: either answer
+      let near = false; // near a mesh edge a point is in two triangles: count only interior points of the mesh
+      const n = covering(x, y);
+      if (n > 1) for (let t = 0; t < nt && !near; t++) for (let k = 0; k < 3; k++) if (segDist(x, y, P(T[3 * t + k]), P(T[3 * t + (k + 1) % 3])) <= tol) near = true;
+      if (cl > 0) { builderStats.samplesFree++; check(n >= 1, `(${x}, ${y}) is in free space (clearance ${cl}) but on no triangle`); }
+      else { builderStats.samplesBlocked++; check(n === 0, `(${x}, ${y}) is inside an obstacle or outside the boundary (clearance ${cl}) but on ${n} triangles`); }
+      check(n <= 1 || near, `(${x}, ${y}) is inside ${n} triangles (they overlap)`);
+    } else {
+      const n = covering(x, y);
+      if (cl > reach + tol) { builderStats.samplesFree++; check(n >= 1, `(${x}, ${y}) clears the inflated walls (clearance ${cl}, octagon reach ${reach}) but is on no triangle`); }
+      if (cl < radius - tol) { builderStats.samplesBlocked++; check(n === 0, `(${x}, ${y}) has clearance ${cl} < radius ${radius} but is on a triangle`); }
+    }
+  }
+});
+
 // ------------------------------------------------------------------------------------------------ funnel system
 
 /** Distance from (x, y) to mesh triangle t (0 inside, by exact orientation; else the nearest edge's distance). */
@@ -1552,6 +1828,7 @@ export const FUZZ_PROPERTIES: FuzzProperty[] = [
   { name: 'manifold: axis-aligned box depth equals the smallest axis overlap', quickRuns: 200, property: boxDepthProperty },
   { name: '2D manifold: depth equals closed forms (circles) and the separating axis theorem (polygons, rounded too), no contact beyond the margin, finite, caps', quickRuns: 400, property: manifold2Property },
   { name: 'navmesh: free area (shoelace), centroids outside obstacles, symmetric links, shortest length equals a visibility-graph Dijkstra, paths in free space, unreachable across a wall; raycast and shortcut agree with exact segment tests', quickRuns: 300, property: navmeshProperty },
+  { name: 'navmesh merged obstacles: touching, overlapping and pinched obstacles in concave boundaries; area equals a slab integral, coverage equals point-in-polygon, walls on real borders, components', quickRuns: 60, property: navmeshMergeProperty },
   { name: 'navmesh bad input: few points, collinear, bow-tie, NaN/infinite rings throw the documented typed error', quickRuns: 200, property: navmeshBadInputProperty },
   { name: 'formation assignment: optimal equals brute force over all permutations (n ≤ 7), greedy no better, costs equal the permutations\' travel', quickRuns: 300, property: assignProperty },
   { name: 'formation assignment, n 8..40: optimal has no improving 2-swap, above 32 assignSlots is greedy', quickRuns: 100, property: assignLargeProperty },
