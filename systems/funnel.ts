@@ -30,6 +30,7 @@ import { requireAgent } from '../src/world/agents';
 import { onDespawn } from '../src/world/registry';
 import { nowMs, profileCount, profileRecord } from '../src/world/profiler';
 import { LOD_STEER, lodComponent } from '../components/lod';
+import type { LodState } from './lod';
 import {
   corridorComponent, NAV_ARRIVED, NAV_FOLLOWING, NAV_NONE, NAV_REPLAN, NAV_UNREACHABLE, type CorridorStore,
 } from '../components/corridor';
@@ -298,11 +299,11 @@ export function getAgentCorridor(world: CrowdWorld, eid: number, out: Int32Array
 }
 
 /** The funnel pass of the pipeline (slot 4 of step): corridors → next corner → preferred velocity. */
-export function funnelSystem(world: CrowdWorld, _dt: number): void {
+export function funnelSystem(world: CrowdWorld, dt: number): void {
   const s = world.systems.funnel as FunnelState | undefined;
   if (s === undefined) return;
   const t0 = nowMs();
-  const n = funnelRange(world, s, 0, world.agents.count);
+  const n = funnelRange(world, s, 0, world.agents.count, dt);
   profileRecord(world.profiler, 'funnel', t0);
   profileCount(world.profiler, 'funnel', 'agents', n);
 }
@@ -354,9 +355,16 @@ function pullCorners(s: FunnelState, off: number, len: number, want: number, reu
   }
 }
 
-/** Kernel over agents dense[start .. start+count); returns how many agents followed a corridor. */
-export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, count: number): number {
+/**
+ * Kernel over agents dense[start .. start+count); returns how many agents followed a corridor. `dt` (seconds, the
+ * step's) caps the speed toward the goal so that the agent does not pass it before its next update (0: no cap).
+ */
+export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, count: number, dt = 0): number {
   const dense = world.agents.dense;
+  // Frames until an agent's next update: its LOD tier rule's interval when the LOD pass staggers it, else 1.
+  const lod = world.systems.lod as LodState | undefined;
+  const lodRules = lod !== undefined && lod.enabled && world.enabled.lod ? lod.rules : null;
+  const tiers = lodComponent(world).tier;
   const c = s.corridor;
   const px = world.position.x, py = world.position.y;
   const pvx = world.preferredVelocity.x, pvy = world.preferredVelocity.y;
@@ -450,6 +458,14 @@ export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, co
     if (isGoal) {
       // The corner is the goal: arrive (linear ramp over arrivalSlowdown metres).
       if (d < s.arrivalSlowdown) speed = vmax * (d / s.arrivalSlowdown);
+      // ... and never pass it before the next update, `interval` frames away (LOD far tier; 1 otherwise): the agent
+      // keeps this velocity until then, so the ramp alone overshoots by (g − 1)·d, g = vmax·dt·interval /
+      // arrivalSlowdown, and for g > 2 the agent oscillates about the goal with a growing swing and never arrives
+      // (found by the funnel map-change fuzz property: a far agent at interval 2, 0.2 m from its goal for good).
+      if (dt > 0) {
+        const ahead = dt * (lodRules !== null ? lodRules[tiers[eid]].interval : 1);
+        if (speed * ahead > d) speed = d / ahead;
+      }
     } else if (d < s.lookahead && k + 1 < nc) {
       // Turn ahead. θ is the turn from the direction to the corner to the direction from the corner to the first
       // later corner at least `lookahead` beyond it (or the last one known): that sees a rounded (inflated) corner

@@ -31,7 +31,9 @@ import { advanceAnchor, createAnchorState, type AnchorParams } from '../../src/f
 import { createCrowd, type CrowdWorld } from '../../src/world/crowd';
 import { spawnAgent, despawnAgent, setAgentPosition } from '../../src/world/agents';
 import { step } from '../../src/world/step';
-import { setNavmesh, setNavGoal, moveNavGoal, getAgentCorridor, type FunnelState } from '../../systems/funnel';
+import { setNavmesh, setNavGoal, moveNavGoal, getAgentCorridor, setNavTrianglesBlocked, type FunnelState } from '../../systems/funnel';
+import { enableLod } from '../../systems/lod';
+import { lodComponent, LOD_STEER } from '../../components/lod';
 import { corridorComponent, NAV_ARRIVED, NAV_FOLLOWING, NAV_REPLAN, NAV_UNREACHABLE } from '../../components/corridor';
 import { createRng, rngFloat, rngInt, type Rng } from '../../src/core/rng';
 import type { Navmesh } from '../../src/navmesh/build';
@@ -664,7 +666,7 @@ const navCase: fc.Arbitrary<NavCase> = fc.record({
 
 interface NavMap { boundary: Pt[]; obstacles: Pt[][]; /** x range of the wall, or null */ wall: [number, number] | null; margin: number; scale: number }
 
-function makeNavMap(c: NavCase): NavMap {
+export function makeNavMap(c: NavCase): NavMap {
   const x0 = c.ox, y0 = c.oy, cw = c.w / 3, ch = c.h / 3, m = Math.min(cw, ch);
   const boundary: Pt[] = [[x0, y0], [x0 + c.w, y0], [x0 + c.w, y0 + c.h], [x0, y0 + c.h]];
   const obstacles: Pt[][] = [];
@@ -1294,7 +1296,8 @@ export const funnelSystemStats = { cases: 0, frames: 0, agentFrames: 0, followin
  *  - following: the corridor (the pool slice, equal to getAgentCorridor) is a chain of adjacent triangles, its first
  *    triangle holds the agent (or, off the mesh, is the nearest triangle: brute-force distance over all triangles),
  *    its last holds the goal; agent and goal on the same side of the wall; the preferred velocity points at the
- *    next corner with a speed in [vmax·min(minTurnSpeed, d/arrivalSlowdown), vmax] (docs/NAVMESH.md, step 5), and
+ *    next corner with a speed in [vmax·min(minTurnSpeed, d/arrivalSlowdown), vmax] (docs/NAVMESH.md, step 5; at the
+ *    goal also capped at d/dt, so the lower bound is the smaller of the two and a step never passes the goal), and
  *    when the agent is in its first triangle the leg to that corner lies, sampled, in the corridor's triangles and
  *    in free space (clearance ≥ radius from the original polygons);
  *  - arrived, waiting to re-plan (NAV_REPLAN) and unreachable agents have a zero preferred velocity ("stops");
@@ -1465,8 +1468,11 @@ const funnelSystemProperty = fc.property(funnelSysCase, (c) => {
       finite(cx, `${where} corner x`); finite(cy, `${where} corner y`);
       const dx = cx - px, dy = cy - py, d = Math.hypot(dx, dy), sp = Math.hypot(pvx, pvy), vmax = world.agent.maxSpeed[eid];
       check(sp <= vmax * (1 + 1e-12), `${where}: preferred speed ${sp} > maxSpeed ${vmax}`);
+      // toward the goal the speed is also capped at d/dt: one step never passes it (systems/funnel.ts)
+      const isGoal = cx === gx && cy === gy, low = Math.min(vmax * Math.min(c.minTurnSpeed, d / c.arrivalSlowdown), isGoal ? d / c.dt : Infinity);
+      if (isGoal) check(sp * c.dt <= d * (1 + 1e-12), `${where}: preferred speed ${sp} steps ${sp * c.dt} m, past the goal ${d} m away`);
       if (d >= 1e-9) {
-        check(sp >= vmax * Math.min(c.minTurnSpeed, d / c.arrivalSlowdown) * (1 - 1e-9), `${where}: preferred speed ${sp} below vmax·min(minTurnSpeed, d/arrivalSlowdown) = ${vmax * Math.min(c.minTurnSpeed, d / c.arrivalSlowdown)} (corner ${d} m away)`);
+        check(sp >= low * (1 - 1e-9), `${where}: preferred speed ${sp} below min(vmax·min(minTurnSpeed, d/arrivalSlowdown), d/dt at the goal) = ${low} (corner ${d} m away)`);
         check(Math.abs(dx * pvy - dy * pvx) <= 1e-9 * d * sp && dx * pvx + dy * pvy > 0, `${where}: preferred velocity (${pvx}, ${pvy}) does not point at the corner (${cx}, ${cy})`);
       }
       if (dFirst <= tol) {
@@ -1540,6 +1546,319 @@ const funnelSystemProperty = fc.property(funnelSysCase, (c) => {
     else check(st === NAV_UNREACHABLE, `agent ${w.eid}: goal across the wall but state ${st} after ${f} calm frames`);
   }
 });
+
+// ------------------------------------------------------------------------------------------------ funnel system: map changes and LOD
+
+/** The triangle holding (x, y) for an oracle: the only one within tol, or off the mesh the only nearest (by more than tol); −1 when ambiguous. */
+function oracleTri(mesh: Navmesh, x: number, y: number, tol: number): number {
+  let best = -1, d1 = Infinity, d2 = Infinity;
+  for (let t = 0; t < mesh.triangleCount; t++) {
+    const d = triDist(mesh, t, x, y);
+    if (d < d1) { d2 = d1; d1 = d; best = t; } else if (d < d2) d2 = d;
+  }
+  return d2 > d1 + tol ? best : -1;
+}
+/** Breadth-first search over open triangles (neighbour links, closed triangles skipped): can `from` reach `to`? */
+function openReach(mesh: Navmesh, closed: Uint8Array, from: number, to: number): boolean {
+  if (closed[from] || closed[to]) return false;
+  const seen = new Uint8Array(mesh.triangleCount), queue = [from];
+  seen[from] = 1;
+  for (let i = 0; i < queue.length; i++) {
+    const t = queue[i];
+    if (t === to) return true;
+    for (let k = 0; k < 3; k++) { const u = mesh.neighbours[3 * t + k]; if (u >= 0 && !closed[u] && !seen[u]) { seen[u] = 1; queue.push(u); } }
+  }
+  return false;
+}
+
+export interface FunnelMapCase {
+  map: NavCase; cells2: number[]; wall2: boolean; inflated: boolean; agents: number; frames: number; seed: number;
+  closeP: number; openP: number; goalP: number; pushP: number; replaceAt: number | null; replaceTwice: boolean;
+  lod: { interval: number; near: number; mid: number; fx: number; fy: number } | null;
+  maxCornerPortals: number; maxReplansPerFrame: number; maxExp: number; shortcutInterval: number;
+  lookahead: number; arrivalSlowdown: number; arriveDistance: number; minTurnSpeed: number; dt: number; maxSpeed: number;
+}
+const funnelMapCase: fc.Arbitrary<FunnelMapCase> = fc.record({
+  map: navCase, cells2: fc.uniqueArray(fc.nat(8), { maxLength: 6 }), wall2: fc.boolean(), inflated: fc.boolean(),
+  agents: fc.integer({ min: 1, max: 4 }), frames: fc.integer({ min: 10, max: 80 }), seed: fc.nat(),
+  closeP: uni(0, 0.4), openP: uni(0, 0.3), goalP: uni(0, 0.15), pushP: uni(0, 0.1),
+  replaceAt: fc.option(fc.nat(79), { freq: 2 }), replaceTwice: fc.boolean(),
+  lod: fc.option(fc.record({ interval: fc.constantFrom(2, 3, 4, 8), near: uni(0, 0.5), mid: uni(0, 0.5), fx: uni(0, 1), fy: uni(0, 1) }), { freq: 2 }),
+  maxCornerPortals: fc.constantFrom(3, 6, 128), maxReplansPerFrame: fc.constantFrom(1, 2, 16), maxExp: fc.constantFrom(1, 8, 16384),
+  shortcutInterval: fc.constantFrom(0, 1, 8),
+  lookahead: uni(0.2, 4), arrivalSlowdown: uni(0.2, 2), arriveDistance: uni(0.01, 0.2), minTurnSpeed: uni(0.2, 1),
+  dt: fc.constantFrom(1 / 60, 1 / 30, 0.1), maxSpeed: uni(0.5, 3),
+});
+/** What the map-change property reached (counted over all runs, shrinking included). */
+export const funnelMapStats = { cases: 0, frames: 0, closes: 0, opens: 0, replaced: 0, statusChecked: 0, statusUnreachable: 0, statusAmbiguous: 0, updated: 0, skippedByLod: 0, overshoots: 0, followingChecked: 0, arrivedCalm: 0, unreachableCalm: 0, calmAmbiguous: 0 };
+
+/**
+ * The funnel system while the map changes: triangles closed and reopened mid-run (setNavTrianglesBlocked: the
+ * agent's own triangle, triangles of its corridor, a triangle and its neighbours, random ones), the mesh replaced
+ * mid-run (setNavmesh again with a mesh of other obstacles, once or twice, or the same mesh again), and LOD on
+ * (far agents' funnel update one frame in 2–8), with goal changes and teleports. Pipeline: LOD, funnel, integrate.
+ * Oracles written here: the closed set as the test keeps it; reachability by a breadth-first search over open
+ * triangles (cross-checked with the wall's side while nothing is closed); the LOD tier from the distance to the
+ * focus point. Checked after every step:
+ *  - nothing is NaN; setNavGoal says 'found' exactly when the BFS connects the agent's and the goal's triangles
+ *    (when each is unambiguous: not on a shared edge);
+ *  - the funnel ran for an agent exactly when its LOD tier is not far or (frame + id) mod N = 0; an agent it did not
+ *    run for kept its preferred velocity (it was not touched);
+ *  - an agent the funnel ran for: arrived, waiting or unreachable has a zero preferred velocity; following, its
+ *    corridor is a chain of neighbouring OPEN triangles of the current mesh from the agent's (or nearest) triangle
+ *    to the goal's; its preferred velocity points at the next corner; the leg to it lies in the corridor and in
+ *    free space (clearance ≥ radius); and where it stood inside its first triangle, its step either stays on that
+ *    leg, in the corridor's open triangles, or (past the corner) leaves the open mesh by no more than it overshot;
+ * then, after one last change (half the time an agent's goal sealed in by closed triangles, or everything reopened),
+ * in a calm phase (no more changes, LOD still on), every agent still following or re-planning reaches its
+ * goal when the BFS connects it (at its first update of the calm phase), and ends NAV_UNREACHABLE when not.
+ */
+export function funnelMapRun(c: FunnelMapCase): void {
+  const map1 = makeNavMap(c.map);
+  const map2 = makeNavMap({ ...c.map, cells: c.cells2, wall: c.wall2 });
+  const radius = c.inflated ? 0.4 * map1.margin * c.map.rf * Math.cos(Math.PI / ARC) : 0; // the margin is the same for both maps
+  const tol = 1e-9 * map1.scale;
+  const mesh1 = buildNavmesh({ boundary: map1.boundary, obstacles: map1.obstacles }, { radius });
+  const mesh2 = buildNavmesh({ boundary: map2.boundary, obstacles: map2.obstacles }, { radius });
+  const need = radius > 0 ? (radius / Math.cos(Math.PI / ARC)) * 1.001 + tol : 1e-9 * map1.scale;
+  const rng = createRng(c.seed + 7);
+  const x0 = c.map.ox, y0 = c.map.oy, W = c.map.w, H = c.map.h;
+  let map = map1, mesh = mesh1, closed = new Uint8Array(mesh.triangleCount);
+
+  const world: CrowdWorld = createCrowd({ maxAgents: 8, seed: 1 + (c.seed % 1000) });
+  const en = world.enabled;
+  en.lod = c.lod !== null; en.navigation = false; en.steering = false; en.boids = false; en.orca = false; en.contacts = false;
+  const opts = {
+    maxCornerPortals: c.maxCornerPortals, maxReplansPerFrame: c.maxReplansPerFrame, maxSearchExpansionsPerFrame: c.maxExp,
+    shortcutInterval: c.shortcutInterval, lookahead: c.lookahead, arrivalSlowdown: c.arrivalSlowdown, arriveDistance: c.arriveDistance, minTurnSpeed: c.minTurnSpeed,
+  };
+  let fs: FunnelState = setNavmesh(world, mesh, opts);
+  const nav = corridorComponent(world);
+  const lod = lodComponent(world);
+  const P = world.position, PV = world.preferredVelocity, VEL = world.velocity;
+  const span = Math.hypot(W, H);
+  const nearR = c.lod ? c.lod.near * span : 0, midR = c.lod ? nearR + c.lod.mid * span : 0;
+  const fx = x0 + (c.lod ? c.lod.fx : 0) * W, fy = y0 + (c.lod ? c.lod.fy : 0) * H;
+  if (c.lod) enableLod(world, { nearRadius: Math.max(nearR, 1e-3), midRadius: Math.max(midR, 1e-3), hysteresis: 0, farInterval: c.lod.interval, focus: [fx, fy] });
+  const tierOf = new Map<number, number>(); // the oracle's tier per agent (hysteresis 0: a boundary is crossed once passed)
+
+  const freePoint = (min: number): Pt | null => {
+    for (let k = 0; k < 60; k++) {
+      const x = x0 + rngFloat(rng) * W, y = y0 + rngFloat(rng) * H;
+      if (clearance(map, x, y) > min) return [x, y];
+    }
+    return null;
+  };
+  /** Oracle reachability from p to g on the current mesh and closed set; null when a triangle is ambiguous. */
+  const reach = (p: Pt, g: Pt): boolean | null => {
+    const s = oracleTri(mesh, p[0], p[1], tol), t = oracleTri(mesh, g[0], g[1], tol);
+    if (s < 0 || t < 0) return null;
+    const ok = openReach(mesh, closed, s, t);
+    let anyClosed = false;
+    for (let i = 0; i < closed.length && !anyClosed; i++) anyClosed = closed[i] !== 0;
+    if (!anyClosed && map.wall !== null && clearance(map, p[0], p[1]) > tol && clearance(map, g[0], g[1]) > tol) {
+      const side = (x: number) => (x <= (map.wall![0] + map.wall![1]) / 2 ? -1 : 1);
+      check(ok === (side(p[0]) === side(g[0])), `BFS (${ok}) and the wall's side disagree from (${p}) to (${g})`);
+    }
+    return ok;
+  };
+  const setGoal = (eid: number, g: Pt): void => {
+    const p: Pt = [P.x[eid], P.y[eid]];
+    const status = setNavGoal(world, eid, g[0], g[1]);
+    const r = reach(p, [nav.goalX[eid], nav.goalY[eid]]);
+    if (r === null) { funnelMapStats.statusAmbiguous++; return; }
+    funnelMapStats.statusChecked++;
+    if (!r) funnelMapStats.statusUnreachable++;
+    if ((globalThis as any).__trace && status !== (r ? 'found' : 'unreachable')) {
+      const V = mesh.vertices, T = mesh.triangles;
+      console.log('DBG closed', Array.from(closed).map((v, i) => v ? i : -1).filter((i) => i >= 0), 'start tri', oracleTri(mesh, p[0], p[1], tol), 'goal tri', oracleTri(mesh, nav.goalX[eid], nav.goalY[eid], tol), 'locate', locateTriangle(mesh, p[0], p[1]), locateTriangle(mesh, nav.goalX[eid], nav.goalY[eid]));
+      for (let t = 0; t < mesh.triangleCount; t++) console.log('DBG tri', t, [0, 1, 2].map((k) => `${V[2 * T[3 * t + k]]},${V[2 * T[3 * t + k] + 1]}`).join(' '), Array.from(mesh.neighbours.subarray(3 * t, 3 * t + 3)), closed[t]);
+      console.log('DBG start', p, 'goal', nav.goalX[eid], nav.goalY[eid], 'g', g);
+    }
+    check(status === (r ? 'found' : 'unreachable'), `setNavGoal from (${p}) to (${g}): ${status}, the BFS over open triangles says ${r ? 'reachable' : 'unreachable'}`);
+  };
+  const spawn = (): void => {
+    const p = freePoint(need), g = freePoint(need);
+    if (p === null || g === null || world.agents.count >= 5) return;
+    const eid = spawnAgent(world, { x: p[0], y: p[1], radius: Math.max(radius, 0.1), maxSpeed: c.maxSpeed });
+    setGoal(eid, g);
+  };
+  for (let i = 0; i < c.agents; i++) spawn();
+
+  const closeSome = (): void => {
+    const tris: number[] = [];
+    const kind = rngInt(rng, 4), { dense, count } = world.agents;
+    const eid = count > 0 ? dense[rngInt(rng, count)] : -1;
+    if (kind === 0 && eid >= 0) { const t = locateTriangle(mesh, P.x[eid], P.y[eid]); if (t >= 0) tris.push(t); }
+    else if (kind === 1 && eid >= 0 && nav.state[eid] === NAV_FOLLOWING && nav.slot[eid] >= 0) tris.push(fs.pool[nav.slot[eid] * fs.maxCorridor + rngInt(rng, nav.length[eid])]);
+    else if (kind === 2) { const t = rngInt(rng, mesh.triangleCount); tris.push(t); for (let k = 0; k < 3; k++) if (mesh.neighbours[3 * t + k] >= 0) tris.push(mesh.neighbours[3 * t + k]); }
+    else tris.push(rngInt(rng, mesh.triangleCount));
+    if (tris.length === 0) return;
+    setNavTrianglesBlocked(world, tris, true);
+    for (const t of tris) closed[t] = 1;
+    funnelMapStats.closes++;
+  };
+  const openSome = (): void => {
+    const list: number[] = [];
+    for (let t = 0; t < closed.length; t++) if (closed[t]) list.push(t);
+    if (list.length === 0) return;
+    const pick = rngInt(rng, 2) === 0 ? list : [list[rngInt(rng, list.length)]];
+    setNavTrianglesBlocked(world, pick, false);
+    for (const t of pick) closed[t] = 0;
+    funnelMapStats.opens++;
+  };
+  const replace = (): void => {
+    const other = mesh === mesh1 ? mesh2 : mesh1;
+    // the other map's mesh, or (one case in four) the same mesh again: every corridor is re-planned either way
+    if (rngInt(rng, 4) !== 0) { mesh = other; map = other === mesh1 ? map1 : map2; }
+    fs = setNavmesh(world, mesh, opts);
+    closed = new Uint8Array(mesh.triangleCount);
+    funnelMapStats.replaced++;
+  };
+
+  const pvBefore = new Map<number, [number, number, number]>();
+  /** Checks after a step (frame = the frame number the step ran as). `calm`: the agents whose oracle is not yet fixed get it at their first update. */
+  const checkAll = (frame: number, calm: Map<number, boolean | null> | null): number => {
+    let active = 0;
+    const { dense, count } = world.agents;
+    check(fs.blocked.length === closed.length && fs.blocked.every((v, i) => (v !== 0) === (closed[i] !== 0)), 'the funnel state\'s closed set differs from the calls made');
+    for (let i = 0; i < count; i++) {
+      const eid = dense[i];
+      const where = `frame ${frame}, agent ${eid}`;
+      finite(P.x[eid], `${where} x`); finite(P.y[eid], `${where} y`); finite(VEL.x[eid], `${where} vx`); finite(VEL.y[eid], `${where} vy`);
+      finite(PV.x[eid], `${where} preferred vx`); finite(PV.y[eid], `${where} preferred vy`);
+      const px = P.previousX[eid], py = P.previousY[eid], pvx = PV.x[eid], pvy = PV.y[eid], st = nav.state[eid];
+      // LOD: the funnel runs for near and mid agents every frame, for far ones when (frame + id) mod N = 0
+      let updated = true;
+      if (c.lod) {
+        const d = Math.hypot(px - fx, py - fy), cur = tierOf.get(eid) ?? 0;
+        let tier = d <= nearR ? 0 : d <= midR ? 1 : 2;
+        if ((d === nearR || d === midR) && tier !== cur) tier = cur; // on a boundary with hysteresis 0 the tier is kept
+        tierOf.set(eid, tier);
+        updated = tier !== 2 || (frame + eid) % c.lod.interval === 0;
+        check(((lod.flags[eid] & LOD_STEER) !== 0) === updated, `${where}: LOD_STEER ${lod.flags[eid] & LOD_STEER}, the oracle's tier ${tier} (distance ${d}) says ${updated ? '' : 'not '}updated`);
+      }
+      const before = pvBefore.get(eid);
+      if (st === NAV_ARRIVED) { check(pvx === 0 && pvy === 0, `${where}: arrived with preferred velocity (${pvx}, ${pvy})`); continue; }
+      if (!updated) {
+        funnelMapStats.skippedByLod++;
+        if (before !== undefined) check(pvx === before[0] && pvy === before[1], `${where}: not updated this frame (LOD) but its preferred velocity changed from (${before[0]}, ${before[1]}) to (${pvx}, ${pvy})`);
+        if (st === NAV_FOLLOWING || st === NAV_REPLAN) active++;
+        continue;
+      }
+      if (calm !== null && calm.has(eid) && calm.get(eid) === undefined) {
+        // the calm phase's oracle, from where the funnel saw the agent at its first update
+        calm.set(eid, reach([px, py], [nav.goalX[eid], nav.goalY[eid]]));
+      }
+      if (st === NAV_UNREACHABLE && before !== undefined && before[2] !== NAV_UNREACHABLE) check(pvx === 0 && pvy === 0, `${where}: became unreachable but keeps preferred velocity (${pvx}, ${pvy})`);
+      if (st !== NAV_FOLLOWING && st !== NAV_REPLAN) continue;
+      active++;
+      funnelMapStats.updated++;
+      if (st === NAV_REPLAN) { check(pvx === 0 && pvy === 0, `${where}: waiting to re-plan with preferred velocity (${pvx}, ${pvy})`); continue; }
+      funnelMapStats.followingChecked++;
+      const slot = nav.slot[eid], len = nav.length[eid], off = slot * fs.maxCorridor;
+      check(slot >= 0 && len >= 1 && len <= fs.maxCorridor, `${where}: slot ${slot}, length ${len}`);
+      for (let k = 0; k < len; k++) {
+        const t = fs.pool[off + k];
+        check(t >= 0 && t < mesh.triangleCount, `${where}: corridor[${k}] = ${t} is not a triangle of the current mesh`);
+        check(!closed[t], `${where}: corridor[${k}] = ${t} is closed`);
+        if (k > 0) check(adjacent(mesh.neighbours, fs.pool[off + k - 1], t), `${where}: corridor triangles ${fs.pool[off + k - 1]}, ${t} are not neighbours`);
+      }
+      const first = fs.pool[off], last = fs.pool[off + len - 1], gx = nav.goalX[eid], gy = nav.goalY[eid];
+      const dFirst = triDist(mesh, first, px, py);
+      if (dFirst > tol) check(dFirst <= meshDist(mesh, px, py) + tol, `${where}: (${px}, ${py}) is ${dFirst} from the corridor's first triangle ${first}, ${meshDist(mesh, px, py)} from the mesh`);
+      check(triDist(mesh, last, gx, gy) <= tol, `${where}: the goal (${gx}, ${gy}) is not in the corridor's last triangle ${last}`);
+      const cx = nav.cornerX[eid], cy = nav.cornerY[eid];
+      const dx = cx - px, dy = cy - py, d = Math.hypot(dx, dy), sp = Math.hypot(pvx, pvy);
+      check(sp <= world.agent.maxSpeed[eid] * (1 + 1e-12), `${where}: preferred speed ${sp} above maxSpeed`);
+      if (d >= 1e-9 && sp > 0) check(Math.abs(dx * pvy - dy * pvx) <= 1e-9 * d * sp && dx * pvx + dy * pvy > 0, `${where}: preferred velocity (${pvx}, ${pvy}) does not point at the corner (${cx}, ${cy})`);
+      if (dFirst > tol) continue;
+      const inCorridor = (qx: number, qy: number): boolean => { for (let j = 0; j < len; j++) if (triDist(mesh, fs.pool[off + j], qx, qy) <= tol) return true; return false; };
+      for (let k = 0; k <= 16; k++) {
+        const qx = px + (dx * k) / 16, qy = py + (dy * k) / 16;
+        check(inCorridor(qx, qy), `${where}: point (${qx}, ${qy}) of the leg to the corner (${cx}, ${cy}) is outside the corridor`);
+        const cl = clearance(map, qx, qy);
+        check(cl >= radius - tol, `${where}: point (${qx}, ${qy}) of the leg to the corner has clearance ${cl} (radius ${radius})`);
+      }
+      // the step itself (velocity = preferred velocity: unlimited acceleration and turn rate)
+      const stepLen = Math.hypot(P.x[eid] - px, P.y[eid] - py);
+      if (stepLen <= d * (1 + 1e-12)) check(inCorridor(P.x[eid], P.y[eid]), `${where}: stepped to (${P.x[eid]}, ${P.y[eid]}), off its corridor's open triangles, short of the corner`);
+      else {
+        funnelMapStats.overshoots++;
+        let off2 = Infinity;
+        for (let t = 0; t < mesh.triangleCount && off2 > 0; t++) if (!closed[t]) off2 = Math.min(off2, triDist(mesh, t, P.x[eid], P.y[eid]));
+        check(off2 <= stepLen - d + tol, `${where}: overshot the corner by ${stepLen - d} but ended ${off2} from the open mesh`);
+      }
+    }
+    return active;
+  };
+  const recordBefore = (): void => {
+    pvBefore.clear();
+    const { dense, count } = world.agents;
+    for (let i = 0; i < count; i++) { const e = dense[i]; pvBefore.set(e, [PV.x[e], PV.y[e], nav.state[e]]); }
+  };
+
+  for (let f = 0; f < c.frames; f++) {
+    if (c.replaceAt !== null && (f === c.replaceAt || (c.replaceTwice && f === c.replaceAt + 7))) replace();
+    if (rngFloat(rng) < c.closeP) closeSome();
+    if (rngFloat(rng) < c.openP) openSome();
+    const { dense } = world.agents;
+    for (let i = 0; i < world.agents.count; i++) {
+      const eid = dense[i];
+      if (rngFloat(rng) < c.goalP) { const g = freePoint(need); if (g !== null) setGoal(eid, g); }
+      if (rngFloat(rng) < c.pushP) { const q = freePoint(need); if (q !== null) setAgentPosition(world, eid, q[0], q[1]); }
+    }
+    if (world.agents.count === 0) spawn();
+    recordBefore();
+    const frame = world.time.frame;
+    step(world, c.dt);
+    checkAll(frame, null);
+    funnelMapStats.frames++;
+  }
+  // One last change in half the cases: seal a following agent's goal (its triangle and the neighbours closed), so
+  // that it must end NAV_UNREACHABLE; or reopen every triangle.
+  const last = rngInt(rng, 4);
+  if (last <= 1 && world.agents.count > 0) {
+    const e = world.agents.dense[rngInt(rng, world.agents.count)], t = locateTriangle(mesh, nav.goalX[e], nav.goalY[e]);
+    if (t >= 0 && (nav.state[e] === NAV_FOLLOWING || nav.state[e] === NAV_REPLAN)) {
+      const tris = [t];
+      for (let k = 0; k < 3; k++) if (mesh.neighbours[3 * t + k] >= 0) tris.push(mesh.neighbours[3 * t + k]);
+      setNavTrianglesBlocked(world, tris, true);
+      for (const u of tris) closed[u] = 1;
+      funnelMapStats.closes++;
+    }
+  } else if (last === 2) {
+    const all: number[] = [];
+    for (let t = 0; t < closed.length; t++) if (closed[t]) all.push(t);
+    if (all.length > 0) { setNavTrianglesBlocked(world, all, false); closed.fill(0); funnelMapStats.opens++; }
+  }
+  // Calm phase: no more changes. Each agent still following or re-planning gets its oracle at its first update.
+  const calm = new Map<number, boolean | null>();
+  for (let i = 0; i < world.agents.count; i++) { const e = world.agents.dense[i]; if (nav.state[e] === NAV_FOLLOWING || nav.state[e] === NAV_REPLAN) calm.set(e, undefined as unknown as null); }
+  let capSeconds = 10;
+  for (const e of calm.keys()) {
+    const vmax = world.agent.maxSpeed[e];
+    // every open triangle's perimeter bounds a path through them; generous: twice the map's perimeter per corridor
+    capSeconds = Math.max(capSeconds, (4 * (W + H) + 2 * span) / (vmax * c.minTurnSpeed) + (c.arrivalSlowdown / vmax) * Math.log(1 + c.arrivalSlowdown / c.arriveDistance) + 10);
+  }
+  const cap = Math.ceil(capSeconds / c.dt) + 500;
+  let f = 0;
+  for (; f < cap; f++) {
+    recordBefore();
+    const frame = world.time.frame;
+    step(world, c.dt);
+    if (checkAll(frame, calm) === 0) break;
+  }
+  funnelMapStats.cases++;
+  funnelMapStats.frames += f;
+  for (const [e, ok] of calm) {
+    if (ok === null || ok === undefined) { funnelMapStats.calmAmbiguous++; continue; }
+    const st = nav.state[e], dg = Math.hypot(P.x[e] - nav.goalX[e], P.y[e] - nav.goalY[e]);
+    if (ok) { funnelMapStats.arrivedCalm++; check(st === NAV_ARRIVED || dg <= c.arriveDistance, `agent ${e}: reachable goal (${nav.goalX[e]}, ${nav.goalY[e]}) not reached after ${f} calm frames (state ${st}, ${dg} m away, replans ${nav.replans[e]})`); }
+    else { funnelMapStats.unreachableCalm++; check(st === NAV_UNREACHABLE, `agent ${e}: the BFS says its goal is unreachable but its state is ${st} after ${f} calm frames`); }
+  }
+}
+const funnelMapProperty = fc.property(funnelMapCase, funnelMapRun);
 
 // ------------------------------------------------------------------------------------------------ formations
 
@@ -1835,6 +2154,7 @@ export const FUZZ_PROPERTIES: FuzzProperty[] = [
   { name: 'formation slots: finite, never closer than the spacing, centred, neighbours one spacing apart, slotsRadius and formationSpacing exact', quickRuns: 400, property: slotsProperty },
   { name: 'formation anchor: advanceAnchor equals an angle-based reference unicycle (1e-9 m per step), turn and speed caps, brakes without passing the last waypoint', quickRuns: 300, property: anchorProperty },
   { name: 'funnel system: under pushes, goal moves and respawns, corridors are neighbour chains from the agent to the goal, preferred velocity toward a corner along a free leg, statuses match reachability, reachable goals reached', quickRuns: 20, property: funnelSystemProperty },
+  { name: 'funnel system with map changes: closed and reopened triangles, the mesh replaced mid-run, LOD staggering; corridors of open triangles, statuses equal a BFS over open triangles, far agents untouched between updates, reachable goals reached', quickRuns: 30, property: funnelMapProperty },
 ];
 
 /** Run one property; returns null on success or the fast-check report. */

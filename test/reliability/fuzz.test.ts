@@ -17,6 +17,7 @@ import { corridorComponent, NAV_ARRIVED, NAV_UNREACHABLE } from '../../component
 import { corridorMoveStart } from '../../src/navmesh/corridor';
 import { locateTriangle } from '../../src/navmesh/locate';
 import { advanceAnchor, createAnchorState } from '../../src/formation/anchor';
+import { enableLod } from '../../systems/lod';
 
 // The quick, fixed-seed run of every kernel property (the long run with fresh seeds is `npm run fuzz`).
 const SEED = 20261129;
@@ -188,5 +189,36 @@ describe('fuzz findings: corridor upkeep off the mesh (fixed 2026-11-29, kept as
     // measured before the fix: state NAV_REPLAN after 30 s, 1,800 re-plans, the agent never moved
     expect(nav.state[eid]).toBe(NAV_ARRIVED);
     expect(nav.replans[eid]).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('fuzz findings: arrival under LOD staggering and map changes (fixed 2026-11-30, kept as regression tests)', () => {
+  const rect = (x0: number, y0: number, x1: number, y1: number): [number, number][] => [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
+  // Hand: the arrival ramp gives speed vmax·d/arrivalSlowdown, held for `interval` frames of dt until the funnel runs
+  // again, so the agent covers g·d with g = vmax·dt·interval/arrivalSlowdown. For g > 2 it lands farther beyond the
+  // goal than it started before it, and swings about the goal for good (once d > arrivalSlowdown at full speed).
+  const arrive = (lod: boolean, maxSpeed: number): { state: number; d: number } => {
+    const world = createCrowd({ maxAgents: 4 });
+    const en = world.enabled;
+    en.orca = false; en.boids = false; en.steering = false; en.contacts = false; en.navigation = false;
+    setNavmesh(world, buildNavmesh({ boundary: rect(0, 0, 10, 10) }), { arrivalSlowdown: 0.2, arriveDistance: 0.01 });
+    // the focus 1 km away: every agent is in the far tier, its funnel updated one frame in 2
+    if (lod) enableLod(world, { nearRadius: 1, midRadius: 1, hysteresis: 0, farInterval: 2, focus: [1000, 1000] });
+    else en.lod = false;
+    const eid = spawnAgent(world, { x: 2.03, y: 5.01, radius: 0.3, maxSpeed });
+    expect(setNavGoal(world, eid, 8, 5)).toBe('found');
+    const nav = corridorComponent(world);
+    for (let f = 0; f < 600 && nav.state[eid] !== NAV_ARRIVED; f++) step(world, 0.1);
+    return { state: nav.state[eid], d: Math.hypot(world.position.x[eid] - 8, world.position.y[eid] - 5) };
+  };
+  it('a far-tier agent (funnel every 2nd frame) arrives: g = 2.04, it swung 0.2 m about its goal for good (funnel map-change property, quick run\'s first case)', () => {
+    const r = arrive(true, 2.0404920070432127);
+    expect(r.state).toBe(NAV_ARRIVED);
+    expect(r.d).toBeLessThanOrEqual(0.01);
+  });
+  it('without LOD, a fast agent whose step exceeds twice the slowdown distance arrives too (g = 2.5; it never did before the fix)', () => {
+    const r = arrive(false, 5);
+    expect(r.state).toBe(NAV_ARRIVED);
+    expect(r.d).toBeLessThanOrEqual(0.01);
   });
 });
