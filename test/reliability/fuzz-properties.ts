@@ -1669,12 +1669,6 @@ export function funnelMapRun(c: FunnelMapCase): void {
     if (r === null) { funnelMapStats.statusAmbiguous++; return; }
     funnelMapStats.statusChecked++;
     if (!r) funnelMapStats.statusUnreachable++;
-    if ((globalThis as any).__trace && status !== (r ? 'found' : 'unreachable')) {
-      const V = mesh.vertices, T = mesh.triangles;
-      console.log('DBG closed', Array.from(closed).map((v, i) => v ? i : -1).filter((i) => i >= 0), 'start tri', oracleTri(mesh, p[0], p[1], tol), 'goal tri', oracleTri(mesh, nav.goalX[eid], nav.goalY[eid], tol), 'locate', locateTriangle(mesh, p[0], p[1]), locateTriangle(mesh, nav.goalX[eid], nav.goalY[eid]));
-      for (let t = 0; t < mesh.triangleCount; t++) console.log('DBG tri', t, [0, 1, 2].map((k) => `${V[2 * T[3 * t + k]]},${V[2 * T[3 * t + k] + 1]}`).join(' '), Array.from(mesh.neighbours.subarray(3 * t, 3 * t + 3)), closed[t]);
-      console.log('DBG start', p, 'goal', nav.goalX[eid], nav.goalY[eid], 'g', g);
-    }
     check(status === (r ? 'found' : 'unreachable'), `setNavGoal from (${p}) to (${g}): ${status}, the BFS over open triangles says ${r ? 'reachable' : 'unreachable'}`);
   };
   const spawn = (): void => {
