@@ -222,3 +222,37 @@ describe('fuzz findings: arrival under LOD staggering and map changes (fixed 202
     expect(r.d).toBeLessThanOrEqual(0.01);
   });
 });
+
+describe('fuzz findings: search and re-plans under closed triangles (fixed 2026-11-30, kept as regression tests)', () => {
+  it('findNavPath: a vertex split into two wedges by a closed triangle keeps each wedge\'s own cheapest arrival (root pruning across wedges lost the only path)', () => {
+    // The map of the funnel map-change property's counterexample: a 3 m room with two small triangles near its
+    // bottom corners. Closing the big triangle (-97, -97), (-99.16, -99.43), (-97.44, -99.34) leaves one way from
+    // the start (upper left) to the goal (upper right): down the left, under both obstacles, up the right. Its
+    // vertex (-97.44, -99.34) (an obstacle's corner) then meets free space in two wedges; the search reached it
+    // first, more cheaply, in the wedge above the obstacle, pruned the later arrival in the wedge that leads on to
+    // the goal, and reported 'unreachable'.
+    const mesh = buildNavmesh({ boundary: [[-100, -100], [-97, -100], [-97, -97], [-100, -97]], obstacles: [
+      [[-99.15525051054337, -99.4267212338836], [-99.56691306063588, -99.42568551745227], [-99.53182755219626, -99.59795513342303]],
+      [[-97.4361254777332, -99.33754553306049], [-97.56691306063588, -99.42568551745227], [-97.53736966576156, -99.61501200510409]]] });
+    const shut = locateTriangle(mesh, -97.86, -98.59);
+    const V = mesh.vertices, T = mesh.triangles;
+    const corners = [0, 1, 2].map((k) => [V[2 * T[3 * shut + k]], V[2 * T[3 * shut + k] + 1]].join());
+    expect(corners.sort()).toEqual(['-97,-97', '-97.4361254777332,-99.33754553306049', '-99.15525051054337,-99.4267212338836'].sort());
+    const q = createNavQuery(mesh), res = createNavPathResult();
+    q.blocked = new Uint8Array(mesh.triangleCount);
+    q.blocked[shut] = 1;
+    const s = [-99.60311855521367, -98.99856461499616], g = [-97.04187059099786, -97.40921147470362];
+    // breadth-first search over open triangles (hand oracle): connected
+    const from = locateTriangle(mesh, s[0], s[1]), to = locateTriangle(mesh, g[0], g[1]);
+    const seen = new Set([from]), queue = [from];
+    for (let i = 0; i < queue.length; i++) for (let k = 0; k < 3; k++) { const u = mesh.neighbours[3 * queue[i] + k]; if (u >= 0 && u !== shut && !seen.has(u)) { seen.add(u); queue.push(u); } }
+    expect(seen.has(to)).toBe(true);
+    expect(findNavPath(q, s[0], s[1], g[0], g[1], res)).toBe('found'); // before the fix: 'unreachable'
+    const cor = Array.from(res.corridor.subarray(0, res.corridorLength));
+    expect(cor).not.toContain(shut);
+    const portals = new Float64Array(4 * (res.corridorLength + 1)), out = new Float64Array(2 * (res.corridorLength + 2));
+    const n = funnel(portals, corridorPortals(mesh, res.corridor, res.corridorLength, s[0], s[1], g[0], g[1], portals), 0, out);
+    expect(Math.abs(polylineLength(out, n) - res.length)).toBeLessThan(1e-9); // the corridor holds a path of that length
+    expect(res.length).toBeGreaterThan(Math.hypot(g[0] - s[0], g[1] - s[1])); // around, not through, the closed triangle
+  });
+});
