@@ -21,7 +21,7 @@ import type { Navmesh } from '../src/navmesh/build';
 import {
   beginNavPathAt, createNavQuery, createNavPathResult, findNavPath, finishNavPath, stepNavPath, type NavPathStatus, type NavQuery, type NavPathResult,
 } from '../src/navmesh/search';
-import { closestPointOnTriangleAt, locateTriangle, pointInTriangleAt } from '../src/navmesh/locate';
+import { closestPointOnTriangleAt, locateTriangle, nearestPointOnMeshAt, pointInTriangleAt } from '../src/navmesh/locate';
 import { corridorBlocked, corridorMoveStartAt, corridorShortcutAt } from '../src/navmesh/corridor';
 import { funnel } from '../src/funnel/funnel';
 import { InvalidArgumentError } from '../src/core/errors';
@@ -77,6 +77,9 @@ export interface FunnelState {
   sliceQuery: NavQuery;
   sliceResult: NavPathResult;
   activeEid: number;
+  /** Where that agent stood when its sliced search began (metres). */
+  sliceX: number;
+  sliceY: number;
   lookahead: number;
   arrivalSlowdown: number;
   arriveDistance: number;
@@ -121,7 +124,7 @@ export function setNavmesh(world: CrowdWorld, mesh: Navmesh, options: FunnelOpti
     blocked: new Uint8Array(mesh.triangleCount), version: (prev?.version ?? 0) + 1,
     agentVersion: prev?.agentVersion ?? new Uint32Array(world.capacity + 1),
     maxCorridor, maxCornerPortals, maxReplansPerFrame, maxSearchExpansionsPerFrame,
-    sliceQuery: createNavQuery(mesh), sliceResult: createNavPathResult(maxCorridor), activeEid: -1, lookahead, arrivalSlowdown, arriveDistance, minTurnSpeed,
+    sliceQuery: createNavQuery(mesh), sliceResult: createNavPathResult(maxCorridor), activeEid: -1, sliceX: 0, sliceY: 0, lookahead, arrivalSlowdown, arriveDistance, minTurnSpeed,
     shortcutInterval, shortcutLookahead,
     pool: new Int32Array(0), freeSlots: new Int32Array(0), freeCount: 0, slotCount: 0, corridor,
   };
@@ -320,9 +323,21 @@ function continueSlice(world: CrowdWorld, s: FunnelState): void {
   const st = stepNavPath(q, Math.max(1, _expansionsLeft));
   _expansionsLeft -= q.nodesExpanded - before;
   if (st === 'in-progress') return;
+  s.activeEid = -1;
+  // The search ran from where the agent stood when it began. If the agent has since been moved (setAgentPosition,
+  // contacts) into another triangle, a failed search says nothing about where it is now: start again from there
+  // rather than stop it for good (found by the funnel map-change fuzz property, 2026-11-30: an agent teleported
+  // while waiting was declared NAV_UNREACHABLE from its old, since closed-in, position).
+  if (q.state !== 'found' && (world.position.x[eid] !== s.sliceX || world.position.y[eid] !== s.sliceY) &&
+      nearestTriangle(s, world.position.x[eid], world.position.y[eid]) !== nearestTriangle(s, s.sliceX, s.sliceY)) return;
   finishNavPath(q, s.sliceResult);
   install(s, eid, s.sliceResult);
-  s.activeEid = -1;
+}
+
+/** The triangle a search from (x, y) starts in: the one holding it, else the nearest. */
+function nearestTriangle(s: FunnelState, x: number, y: number): number {
+  _funnelXY[0] = x; _funnelXY[1] = y;
+  return nearestPointOnMeshAt(s.mesh, _funnelXY, _funnelXY);
 }
 let _pulledPortals = 0;
 /** Prefix limit of the portals in _funnelPortals, and how many real portals (start + corridor edges) they hold. */
@@ -357,7 +372,8 @@ function pullCorners(s: FunnelState, off: number, len: number, want: number, reu
 
 /**
  * Kernel over agents dense[start .. start+count); returns how many agents followed a corridor. `dt` (seconds, the
- * step's) caps the speed toward the goal so that the agent does not pass it before its next update (0: no cap).
+ * step's) caps the speed toward the next corner or the goal so that the agent does not pass it before its next
+ * update (0: no cap).
  */
 export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, count: number, dt = 0): number {
   const dense = world.agents.dense;
@@ -403,6 +419,7 @@ export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, co
       _funnelSG[0] = x; _funnelSG[1] = y; _funnelSG[2] = c.goalX[eid]; _funnelSG[3] = c.goalY[eid];
       if (beginNavPathAt(s.sliceQuery, _funnelSG) === 'in-progress') {
         s.activeEid = eid;
+        s.sliceX = x; s.sliceY = y;
         continueSlice(world, s);
       } else {
         finishNavPath(s.sliceQuery, s.sliceResult);
@@ -458,14 +475,6 @@ export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, co
     if (isGoal) {
       // The corner is the goal: arrive (linear ramp over arrivalSlowdown metres).
       if (d < s.arrivalSlowdown) speed = vmax * (d / s.arrivalSlowdown);
-      // ... and never pass it before the next update, `interval` frames away (LOD far tier; 1 otherwise): the agent
-      // keeps this velocity until then, so the ramp alone overshoots by (g − 1)·d, g = vmax·dt·interval /
-      // arrivalSlowdown, and for g > 2 the agent oscillates about the goal with a growing swing and never arrives
-      // (found by the funnel map-change fuzz property: a far agent at interval 2, 0.2 m from its goal for good).
-      if (dt > 0) {
-        const ahead = dt * (lodRules !== null ? lodRules[tiers[eid]].interval : 1);
-        if (speed * ahead > d) speed = d / ahead;
-      }
     } else if (d < s.lookahead && k + 1 < nc) {
       // Turn ahead. θ is the turn from the direction to the corner to the direction from the corner to the first
       // later corner at least `lookahead` beyond it (or the last one known): that sees a rounded (inflated) corner
@@ -485,6 +494,16 @@ export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, co
         const corner = vmax * Math.max(s.minTurnSpeed, 0.5 * (1 + cosT));
         speed = corner + (vmax - corner) * (d / s.lookahead);
       }
+    }
+    // Never pass the corner (or the goal, or a truncated pull's stand-in goal) before the next update, `interval`
+    // frames of dt away (its LOD tier's, else 1): the agent keeps this velocity until then, and beyond the point
+    // the straight line may leave the corridor. Found by the funnel map-change fuzz property (2026-11-30): a far
+    // agent (interval 2) passed a stand-in goal by two steps, into a closed triangle, and stopped there for good
+    // (NAV_UNREACHABLE, goal reachable); at the goal, the arrival ramp alone moves it g·d per update
+    // (g = vmax·dt·interval/arrivalSlowdown), and for g > 2 it swung about the goal for good.
+    if (dt > 0) {
+      const ahead = dt * (lodRules !== null ? lodRules[tiers[eid]].interval : 1);
+      if (speed * ahead > d) speed = d / ahead;
     }
     pvx[eid] = dx * speed;
     pvy[eid] = dy * speed;
