@@ -1114,7 +1114,7 @@ function segmentInFree(boundary: Pt[], obstacles: Pt[][], a: Pt, b: Pt, tol: num
   return true;
 }
 
-export const builderStats = { overlapping: 0, sharedSide: 0, pinches: 0, atBoundary: 0, cases: 0, noFreeSpace: 0, triangles: 0, components: 0, multiComponent: 0, samplesFree: 0, samplesBlocked: 0, sharedEdges: 0, obstacles: 0 };
+export const builderStats = { paths: 0, overlapping: 0, sharedSide: 0, pinches: 0, atBoundary: 0, cases: 0, noFreeSpace: 0, triangles: 0, components: 0, multiComponent: 0, samplesFree: 0, samplesBlocked: 0, sharedEdges: 0, obstacles: 0 };
 
 /**
  * buildNavmesh on maps with merged obstacles and concave boundaries, against oracles that use no navmesh or
@@ -1125,6 +1125,8 @@ export const builderStats = { overlapping: 0, sharedSide: 0, pinches: 0, atBound
  * area and its centroid in free space; links symmetric across the same edge; a wall edge (no neighbour) lies on an
  * original polygon's border and an interior edge lies in free space (radius 0, exact segment test: nothing is
  * linked across a wall, nothing walled off inside free space); component ids are the neighbour graph's connected components.
+ * Paths between sampled free points: 'found' exactly when that BFS connects their triangles, no shorter than the
+ * straight line, the funnelled corridor as long as the search's length and (sampled) in free space.
  * "No free space" is accepted only when the oracle's free area is 0 (radius 0) or no sampled point clears the
  * octagon's reach.
  */
@@ -1218,6 +1220,37 @@ const navmeshMergeProperty = fc.property(mergeCase, (c) => {
     for (let t = 0; t < nt; t++) if (triDist(mesh, t, x, y) === 0) n++;
     return n;
   };
+  // Paths between sampled free points (strictly inside one triangle each): 'found' exactly when the BFS above puts
+  // both triangles in one component (pinch vertices and merged obstacles give the search several-wedge vertices),
+  // at least the straight distance, and the funnelled corridor as long as the search says, in free space.
+  const pick: { p: Pt; t: number }[] = [];
+  for (let i = 0; i < samples.length && pick.length < 8; i += 37) {
+    const [x, y] = samples[i];
+    if (ringsClearance(boundary, obstacles, x, y) <= (radius > 0 ? reach : 0) + tol) continue;
+    const t = oracleTri(mesh, x, y, tol);
+    if (t >= 0 && triDist(mesh, t, x, y) === 0) pick.push({ p: [x, y], t });
+  }
+  const query = createNavQuery(mesh), res = createNavPathResult();
+  const { portals, points } = navQueryScratch;
+  for (let i = 0; i + 1 < pick.length; i += 2) {
+    const a = pick[i], b = pick[i + 1];
+    const status = findNavPath(query, a.p[0], a.p[1], b.p[0], b.p[1], res);
+    const same = label[a.t] === label[b.t];
+    builderStats.paths++;
+    check(status === (same ? 'found' : 'unreachable'), `path (${a.p}) → (${b.p}): ${status}, the triangles are ${same ? '' : 'not '}connected`);
+    if (!same) continue;
+    const straight = Math.hypot(b.p[0] - a.p[0], b.p[1] - a.p[1]);
+    check(res.length >= straight * (1 - 1e-12), `path length ${res.length} below the straight distance ${straight}`);
+    const np = funnel(portals, corridorPortals(mesh, res.corridor, res.corridorLength, a.p[0], a.p[1], b.p[0], b.p[1], portals), 0, points);
+    check(Math.abs(polylineLength(points, np) - res.length) <= 1e-9 * Math.max(1, res.length), `funnelled length ${polylineLength(points, np)}, search length ${res.length}`);
+    for (let k = 0; k + 1 < np; k++) {
+      for (let j = 0; j <= 16; j++) {
+        const x = points[2 * k] + ((points[2 * k + 2] - points[2 * k]) * j) / 16, y = points[2 * k + 1] + ((points[2 * k + 3] - points[2 * k + 1]) * j) / 16;
+        const cl = ringsClearance(boundary, obstacles, x, y);
+        check(cl >= radius - tol, `path point (${x}, ${y}) has clearance ${cl} (radius ${radius})`);
+      }
+    }
+  }
   for (const [x, y] of samples) {
     const cl = ringsClearance(boundary, obstacles, x, y);
     if (radius === 0) {

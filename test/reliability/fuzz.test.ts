@@ -255,6 +255,18 @@ describe('fuzz findings: search and re-plans under closed triangles (fixed 2026-
     expect(Math.abs(polylineLength(out, n) - res.length)).toBeLessThan(1e-9); // the corridor holds a path of that length
     expect(res.length).toBeGreaterThan(Math.hypot(g[0] - s[0], g[1] - s[1])); // around, not through, the closed triangle
   });
+  it('findNavPath: the same at a pinch (two obstacles touching tip to tip), without closed triangles: the shortest path bends there in the other wedge', () => {
+    // Hand: a thin triangle pointing right with its tip at P = (5, 5), and a tall one pointing down onto P. From
+    // S = (4, 5.5), above the thin one, to G = (5.6, 6), right of the tall one, the pinch is closed (docs/NAVMESH.md):
+    // the shortest way is round the thin triangle's left end and back along its lower edge to P, bending there in
+    // the lower wedge: |S − (2, 5.1)| + 0.2 + |(2, 4.9) − P| + |P − G|. The search reached P first, cheaply, in
+    // the upper wedge (straight from S) and pruned the arrival from below: 29.36 m round the tall one's top.
+    const mesh = buildNavmesh({ boundary: [[0, 0], [10, 0], [10, 25], [0, 25]], obstacles: [[[2, 4.9], [5, 5], [2, 5.1]], [[5, 5], [6, 20], [5.2, 20]]] });
+    const res = createNavPathResult();
+    expect(findNavPath(createNavQuery(mesh), 4, 5.5, 5.6, 6, res)).toBe('found');
+    const hand = Math.hypot(2, 0.4) + 0.2 + Math.hypot(3, 0.1) + Math.hypot(0.6, 1);
+    expect(Math.abs(res.length - hand)).toBeLessThan(1e-9);
+  });
   // The two funnel-system counterexamples, replayed through the property (exact inputs; a later change to the
   // property's random stream would turn these into ordinary cases, so each also states what it once did).
   it('funnel system: a far agent (LOD interval 2) no longer passes a stand-in goal by two steps into a closed triangle (it stopped there, NAV_UNREACHABLE, though its goal was reachable)', () => {
