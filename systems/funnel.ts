@@ -21,7 +21,7 @@ import type { Navmesh } from '../src/navmesh/build';
 import {
   beginNavPathAt, createNavQuery, createNavPathResult, findNavPath, finishNavPath, stepNavPath, type NavPathStatus, type NavQuery, type NavPathResult,
 } from '../src/navmesh/search';
-import { closestPointOnTriangleAt, locateTriangle, pointInTriangleAt } from '../src/navmesh/locate';
+import { closestPointOnTriangleAt, locateTriangle, nearestPointOnMeshAt, pointInTriangleAt } from '../src/navmesh/locate';
 import { corridorBlocked, corridorMoveStartAt, corridorShortcutAt } from '../src/navmesh/corridor';
 import { funnel } from '../src/funnel/funnel';
 import { InvalidArgumentError } from '../src/core/errors';
@@ -30,6 +30,7 @@ import { requireAgent } from '../src/world/agents';
 import { onDespawn } from '../src/world/registry';
 import { nowMs, profileCount, profileRecord } from '../src/world/profiler';
 import { LOD_STEER, lodComponent } from '../components/lod';
+import type { LodState } from './lod';
 import {
   corridorComponent, NAV_ARRIVED, NAV_FOLLOWING, NAV_NONE, NAV_REPLAN, NAV_UNREACHABLE, type CorridorStore,
 } from '../components/corridor';
@@ -76,6 +77,9 @@ export interface FunnelState {
   sliceQuery: NavQuery;
   sliceResult: NavPathResult;
   activeEid: number;
+  /** Where that agent stood when its sliced search began (metres). */
+  sliceX: number;
+  sliceY: number;
   lookahead: number;
   arrivalSlowdown: number;
   arriveDistance: number;
@@ -120,7 +124,7 @@ export function setNavmesh(world: CrowdWorld, mesh: Navmesh, options: FunnelOpti
     blocked: new Uint8Array(mesh.triangleCount), version: (prev?.version ?? 0) + 1,
     agentVersion: prev?.agentVersion ?? new Uint32Array(world.capacity + 1),
     maxCorridor, maxCornerPortals, maxReplansPerFrame, maxSearchExpansionsPerFrame,
-    sliceQuery: createNavQuery(mesh), sliceResult: createNavPathResult(maxCorridor), activeEid: -1, lookahead, arrivalSlowdown, arriveDistance, minTurnSpeed,
+    sliceQuery: createNavQuery(mesh), sliceResult: createNavPathResult(maxCorridor), activeEid: -1, sliceX: 0, sliceY: 0, lookahead, arrivalSlowdown, arriveDistance, minTurnSpeed,
     shortcutInterval, shortcutLookahead,
     pool: new Int32Array(0), freeSlots: new Int32Array(0), freeCount: 0, slotCount: 0, corridor,
   };
@@ -298,11 +302,11 @@ export function getAgentCorridor(world: CrowdWorld, eid: number, out: Int32Array
 }
 
 /** The funnel pass of the pipeline (slot 4 of step): corridors → next corner → preferred velocity. */
-export function funnelSystem(world: CrowdWorld, _dt: number): void {
+export function funnelSystem(world: CrowdWorld, dt: number): void {
   const s = world.systems.funnel as FunnelState | undefined;
   if (s === undefined) return;
   const t0 = nowMs();
-  const n = funnelRange(world, s, 0, world.agents.count);
+  const n = funnelRange(world, s, 0, world.agents.count, dt);
   profileRecord(world.profiler, 'funnel', t0);
   profileCount(world.profiler, 'funnel', 'agents', n);
 }
@@ -319,9 +323,21 @@ function continueSlice(world: CrowdWorld, s: FunnelState): void {
   const st = stepNavPath(q, Math.max(1, _expansionsLeft));
   _expansionsLeft -= q.nodesExpanded - before;
   if (st === 'in-progress') return;
+  s.activeEid = -1;
+  // The search ran from where the agent stood when it began. If the agent has since been moved (setAgentPosition,
+  // contacts) into another triangle, a failed search says nothing about where it is now: start again from there
+  // rather than stop it for good (found by the funnel map-change fuzz property, 2026-11-30: an agent teleported
+  // while waiting was declared NAV_UNREACHABLE from its old, since closed-in, position).
+  if (q.state !== 'found' && (world.position.x[eid] !== s.sliceX || world.position.y[eid] !== s.sliceY) &&
+      nearestTriangle(s, world.position.x[eid], world.position.y[eid]) !== nearestTriangle(s, s.sliceX, s.sliceY)) return;
   finishNavPath(q, s.sliceResult);
   install(s, eid, s.sliceResult);
-  s.activeEid = -1;
+}
+
+/** The triangle a search from (x, y) starts in: the one holding it, else the nearest. */
+function nearestTriangle(s: FunnelState, x: number, y: number): number {
+  _funnelXY[0] = x; _funnelXY[1] = y;
+  return nearestPointOnMeshAt(s.mesh, _funnelXY, _funnelXY);
 }
 let _pulledPortals = 0;
 /** Prefix limit of the portals in _funnelPortals, and how many real portals (start + corridor edges) they hold. */
@@ -354,9 +370,17 @@ function pullCorners(s: FunnelState, off: number, len: number, want: number, reu
   }
 }
 
-/** Kernel over agents dense[start .. start+count); returns how many agents followed a corridor. */
-export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, count: number): number {
+/**
+ * Kernel over agents dense[start .. start+count); returns how many agents followed a corridor. `dt` (seconds, the
+ * step's) caps the speed toward the next corner or the goal so that the agent does not pass it before its next
+ * update (0: no cap).
+ */
+export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, count: number, dt = 0): number {
   const dense = world.agents.dense;
+  // Frames until an agent's next update: its LOD tier rule's interval when the LOD pass staggers it, else 1.
+  const lod = world.systems.lod as LodState | undefined;
+  const lodRules = lod !== undefined && lod.enabled && world.enabled.lod ? lod.rules : null;
+  const tiers = lodComponent(world).tier;
   const c = s.corridor;
   const px = world.position.x, py = world.position.y;
   const pvx = world.preferredVelocity.x, pvy = world.preferredVelocity.y;
@@ -395,6 +419,7 @@ export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, co
       _funnelSG[0] = x; _funnelSG[1] = y; _funnelSG[2] = c.goalX[eid]; _funnelSG[3] = c.goalY[eid];
       if (beginNavPathAt(s.sliceQuery, _funnelSG) === 'in-progress') {
         s.activeEid = eid;
+        s.sliceX = x; s.sliceY = y;
         continueSlice(world, s);
       } else {
         finishNavPath(s.sliceQuery, s.sliceResult);
@@ -469,6 +494,16 @@ export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, co
         const corner = vmax * Math.max(s.minTurnSpeed, 0.5 * (1 + cosT));
         speed = corner + (vmax - corner) * (d / s.lookahead);
       }
+    }
+    // Never pass the corner (or the goal, or a truncated pull's stand-in goal) before the next update, `interval`
+    // frames of dt away (its LOD tier's, else 1): the agent keeps this velocity until then, and beyond the point
+    // the straight line may leave the corridor. Found by the funnel map-change fuzz property (2026-11-30): a far
+    // agent (interval 2) passed a stand-in goal by two steps, into a closed triangle, and stopped there for good
+    // (NAV_UNREACHABLE, goal reachable); at the goal, the arrival ramp alone moves it g·d per update
+    // (g = vmax·dt·interval/arrivalSlowdown), and for g > 2 it swung about the goal for good.
+    if (dt > 0) {
+      const ahead = dt * (lodRules !== null ? lodRules[tiers[eid]].interval : 1);
+      if (speed * ahead > d) speed = d / ahead;
     }
     pvx[eid] = dx * speed;
     pvy[eid] = dy * speed;

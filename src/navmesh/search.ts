@@ -83,6 +83,17 @@ export interface NavQuery {
   overflow: boolean;
   cornerFlags: Uint8Array;
   found: number;
+  /**
+   * 1 where free space meets the vertex in more than one wedge (more than two wall edges end there: obstacles
+   * touching at a vertex). Closed triangles can split any vertex they touch: `vertexTris` (CSR by vertex, start in
+   * `vertexStart`) tells which. Root pruning at such a vertex is kept per wedge, in `wedgeBestG` / `wedgeStamp`
+   * (indexed 3·t + corner, t the wedge's lowest triangle id).
+   */
+  multiWedge: Uint8Array;
+  vertexStart: Int32Array;
+  vertexTris: Int32Array;
+  wedgeBestG: Float64Array;
+  wedgeStamp: Uint32Array;
 }
 
 /** Result of findNavPath: corridor (caller-owned, fixed capacity), snapped endpoints and the path length. */
@@ -113,7 +124,22 @@ export function createNavQuery(mesh: Navmesh, maxNodes = 65536): NavQuery {
     heap: new Int32Array(cap), heapSize: 0,
     chain: new Int32Array(256), fan: new Int32Array(64), blocked: null,
     state: 'unreachable', sg: new Float64Array(4), goalTri: -1, nodeCount: 0, overflow: false, cornerFlags: mesh.corner, found: -1,
+    multiWedge: new Uint8Array(mesh.vertexCount), vertexStart: new Int32Array(mesh.vertexCount + 1), vertexTris: new Int32Array(3 * mesh.triangleCount),
+    wedgeBestG: new Float64Array(3 * mesh.triangleCount), wedgeStamp: new Uint32Array(3 * mesh.triangleCount),
   };
+  const T = mesh.triangles, N = mesh.neighbours, nt = mesh.triangleCount;
+  const walls = new Uint8Array(mesh.vertexCount);
+  for (let i = 0; i < 3 * nt; i++) {
+    q.vertexStart[T[i] + 1]++;
+    if (N[i] < 0) { // wall edge T[i] → T[next]: one wall end at each of its vertices
+      const t = (i / 3) | 0, b = T[3 * t + (i - 3 * t + 1) % 3];
+      if (walls[T[i]] < 255) walls[T[i]]++;
+      if (walls[b] < 255) walls[b]++;
+    }
+  }
+  for (let v = 0; v < mesh.vertexCount; v++) { q.vertexStart[v + 1] += q.vertexStart[v]; q.multiWedge[v] = walls[v] > 2 ? 1 : 0; }
+  const fill = q.vertexStart.slice(0, mesh.vertexCount);
+  for (let i = 0; i < 3 * nt; i++) q.vertexTris[fill[T[i]]++] = (i / 3) | 0;
   return q;
 }
 
@@ -204,16 +230,50 @@ const _a = new Float64Array(8);
 /** Relax corner vertex v with cost g = _a[0], reached inside triangle `arrival`. */
 function relaxVertex(q: NavQuery, v: number, arrival: number, via: number, parent: number): void {
   const g = _a[0];
-  if (q.stamp[v] === q.searchId && !(g < q.bestG[v] - 1e-12 * (1 + g))) return;
+  // Root pruning: a vertex is a root once, at its cheapest arrival. Where free space meets v in several wedges
+  // (obstacles touching at v, or closed triangles splitting its fan), arrivals in different wedges lead on into
+  // different places, so each wedge keeps its own cheapest arrival: pruning across wedges lost the only path to
+  // a goal behind a closed triangle (found by the funnel map-change fuzz property, 2026-11-30).
+  const multi = isMultiWedge(q, v);
+  const key = multi ? wedgeKey(q, v, arrival) : -1;
+  if (multi) {
+    if (q.wedgeStamp[key] === q.searchId && !(g < q.wedgeBestG[key] - 1e-12 * (1 + g))) return;
+  } else if (q.stamp[v] === q.searchId && !(g < q.bestG[v] - 1e-12 * (1 + g))) return;
   const V = q.mesh.vertices;
   const node = newNode(q, KIND_VERTEX, parent, v, arrival, via);
   if (node < 0) return;
   const hx = _sg[2] - V[2 * v], hy = _sg[3] - V[2 * v + 1];
   q.g[node] = g;
   q.f[node] = g + Math.sqrt(hx * hx + hy * hy);
-  q.stamp[v] = q.searchId;
-  q.bestG[v] = g;
+  if (multi) { q.wedgeStamp[key] = q.searchId; q.wedgeBestG[key] = g; }
+  if (q.stamp[v] !== q.searchId || g < q.bestG[v]) { q.stamp[v] = q.searchId; q.bestG[v] = g; }
   heapPush(q, node);
+}
+
+/** May free space meet vertex v in more than one wedge? (Static pinch vertices, and any vertex of a closed triangle.) */
+function isMultiWedge(q: NavQuery, v: number): boolean {
+  if (q.multiWedge[v] !== 0) return true;
+  const b = q.blocked;
+  if (b === null) return false;
+  for (let i = q.vertexStart[v], e = q.vertexStart[v + 1]; i < e; i++) if (b[q.vertexTris[i]] !== 0) return true;
+  return false;
+}
+
+/** The wedge of vertex v holding triangle t, as 3·m + (v's corner in m), m the wedge's lowest triangle id. */
+function wedgeKey(q: NavQuery, v: number, t0: number): number {
+  const T = q.mesh.triangles;
+  let m = t0;
+  for (let dir = 0; dir < 2; dir++) {
+    let t = t0;
+    for (let guard = 0; guard < 1024; guard++) {
+      const k = localIndex(T, t, v);
+      const nb = nbr(q, t, dir === 0 ? k : (k + 2) % 3);
+      if (nb < 0 || nb === t0) break;
+      if (nb < m) m = nb;
+      t = nb;
+    }
+  }
+  return 3 * m + localIndex(T, m, v);
 }
 
 /**
@@ -385,7 +445,7 @@ export function beginNavPathAt(q: NavQuery, sg: Float64Array): NavPathStatus | '
     return (q.state = 'unreachable');
   }
   q.searchId = (q.searchId + 1) >>> 0;
-  if (q.searchId === 0) { q.stamp.fill(0); q.searchId = 1; }
+  if (q.searchId === 0) { q.stamp.fill(0); q.wedgeStamp.fill(0); q.searchId = 1; }
   const { vertices: V, triangles: T } = mesh;
   const corner = _corner;
 
@@ -430,7 +490,10 @@ export function stepNavPath(q: NavQuery, maxExpansions: number): NavPathStatus |
     const root = q.root[node];
     const g = q.g[node];
     // Root pruning: drop nodes whose root has since been reached more cheaply.
-    if (root >= 0 && g > q.bestG[root] + 1e-12 * (1 + g)) continue;
+    // (At a vertex of several wedges bestG is the cheapest over all of them: a vertex node is checked against its
+    // own wedge's best, and cones from it are kept.)
+    if (root >= 0 && g > q.bestG[root] + 1e-12 * (1 + g) &&
+        (!isMultiWedge(q, root) || (kind === KIND_VERTEX && g > q.wedgeBestG[wedgeKey(q, root, q.poly[node])] + 1e-12 * (1 + g)))) continue;
     q.nodesExpanded++;
     if (kind === KIND_VERTEX) expandVertex(q, node, root);
     else {

@@ -31,7 +31,9 @@ import { advanceAnchor, createAnchorState, type AnchorParams } from '../../src/f
 import { createCrowd, type CrowdWorld } from '../../src/world/crowd';
 import { spawnAgent, despawnAgent, setAgentPosition } from '../../src/world/agents';
 import { step } from '../../src/world/step';
-import { setNavmesh, setNavGoal, moveNavGoal, getAgentCorridor, type FunnelState } from '../../systems/funnel';
+import { setNavmesh, setNavGoal, moveNavGoal, getAgentCorridor, setNavTrianglesBlocked, type FunnelState } from '../../systems/funnel';
+import { enableLod } from '../../systems/lod';
+import { lodComponent, LOD_STEER } from '../../components/lod';
 import { corridorComponent, NAV_ARRIVED, NAV_FOLLOWING, NAV_REPLAN, NAV_UNREACHABLE } from '../../components/corridor';
 import { createRng, rngFloat, rngInt, type Rng } from '../../src/core/rng';
 import type { Navmesh } from '../../src/navmesh/build';
@@ -664,7 +666,7 @@ const navCase: fc.Arbitrary<NavCase> = fc.record({
 
 interface NavMap { boundary: Pt[]; obstacles: Pt[][]; /** x range of the wall, or null */ wall: [number, number] | null; margin: number; scale: number }
 
-function makeNavMap(c: NavCase): NavMap {
+export function makeNavMap(c: NavCase): NavMap {
   const x0 = c.ox, y0 = c.oy, cw = c.w / 3, ch = c.h / 3, m = Math.min(cw, ch);
   const boundary: Pt[] = [[x0, y0], [x0 + c.w, y0], [x0 + c.w, y0 + c.h], [x0, y0 + c.h]];
   const obstacles: Pt[][] = [];
@@ -958,6 +960,315 @@ const navmeshBadInputProperty = fc.property(
     else check(err instanceof DegenerateGeometryError && (err as Error).message.includes(field), `${kind}: expected DegenerateGeometryError naming ${field}, got ${String(err)}`);
   });
 
+// ------------------------------------------------------------------------------------------------ navmesh builder: merged obstacles, concave boundaries
+
+/*
+ * Maps the first navmesh property avoids: a concave boundary (a skyline of integer columns, or a star polygon) with
+ * obstacles that touch, overlap, share edges or a single vertex (pinch points), touch the boundary or stick out of
+ * it. Boxes sit on the integer grid, so touching is exact; star polygons are anywhere (their centre strictly inside
+ * the boundary, so no obstacle lies wholly outside it) and overlap the boxes and each other. Coordinates are scaled
+ * by a power of two and shifted by an integer, which keeps the grid exact.
+ */
+interface MergeCase {
+  sky: boolean; cols: number[]; starN: number; starA: number[]; starR: number[];
+  boxes: { rel: number; x: number; y: number; w: number; h: number }[];
+  stars: { u: number; v: number; n: number; a: number[]; r: number[]; size: number }[];
+  scale: number; ox: number; oy: number; inflated: boolean; rf: number; samples: number;
+}
+const mergeCase: fc.Arbitrary<MergeCase> = fc.record({
+  sky: fc.boolean(), cols: fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 2, maxLength: 8 }),
+  starN: fc.integer({ min: 4, max: 12 }), starA: fc.array(uni(0.1, 0.9), { minLength: 12, maxLength: 12 }), starR: fc.array(uni(0.35, 1), { minLength: 12, maxLength: 12 }),
+  // rel: 0 anywhere on the grid; 1 sharing a side with the previous box, 2 meeting it at one corner, 3 overlapping it
+  boxes: fc.array(fc.record({ rel: fc.constantFrom(0, 0, 1, 2, 3), x: fc.integer({ min: -1, max: 8 }), y: fc.integer({ min: -1, max: 6 }), w: fc.integer({ min: 1, max: 3 }), h: fc.integer({ min: 1, max: 3 }) }), { maxLength: 10 }),
+  stars: fc.array(fc.record({ u: uni(0, 1), v: uni(0, 1), n: fc.integer({ min: 3, max: 7 }), a: fc.array(uni(0.1, 0.9), { minLength: 7, maxLength: 7 }), r: fc.array(uni(0.25, 1), { minLength: 7, maxLength: 7 }), size: uni(0.2, 1.6) }), { maxLength: 5 }),
+  scale: fc.constantFrom(0.25, 1, 4, 16), ox: fc.integer({ min: -60, max: 60 }), oy: fc.integer({ min: -60, max: 60 }),
+  inflated: fc.boolean(), rf: uni(0.02, 0.3), samples: fc.nat(),
+});
+
+function makeMergeMap(c: MergeCase): { boundary: Pt[]; obstacles: Pt[][]; size: number } {
+  const k = c.cols.length, H = Math.max(...c.cols);
+  let boundary: Pt[];
+  if (c.sky) {
+    // bottom edge, then the skyline right to left: a simple orthogonal polygon, concave wherever heights change
+    boundary = [[0, 0], [k, 0]];
+    for (let i = k - 1; i >= 0; i--) boundary.push([i + 1, c.cols[i]], [i, c.cols[i]]);
+  } else {
+    boundary = [];
+    const cx = k / 2, cy = H / 2, R = Math.max(k, H) / 2;
+    for (let i = 0; i < c.starN; i++) {
+      const a = ((i + c.starA[i]) * 2 * Math.PI) / c.starN;
+      boundary.push([cx + R * c.starR[i] * Math.cos(a), cy + R * c.starR[i] * Math.sin(a)]);
+    }
+  }
+  const inside = (x: number, y: number) => polyDist(boundary, x, y) < -1e-9;
+  const obstacles: Pt[][] = [];
+  const kept: { x: number; y: number; w: number; h: number }[] = [];
+  for (const b0 of c.boxes) {
+    const p = kept[kept.length - 1], b = { ...b0 };
+    if (p !== undefined && b.rel === 1) { b.x = p.x + p.w; b.y = p.y + Math.min(p.h - 1, Math.abs(b0.y) % p.h); }
+    else if (p !== undefined && b.rel === 2) { b.x = p.x + p.w; b.y = p.y + p.h; }
+    else if (p !== undefined && b.rel === 3) { b.x = p.x + (p.w > 1 ? 1 : 0); b.y = p.y + (p.h > 1 ? 1 : 0); }
+    if (!inside(b.x + b.w / 2, b.y + b.h / 2)) continue;
+    // families reached (counted for the report): boxes overlapping, sharing an edge, meeting at one corner only
+    // (a pinch), or reaching the boundary's bounding box edge or beyond it (touching or clipped)
+    for (const o of kept) {
+      const ix = Math.min(b.x + b.w, o.x + o.w) - Math.max(b.x, o.x), iy = Math.min(b.y + b.h, o.y + o.h) - Math.max(b.y, o.y);
+      if (ix > 0 && iy > 0) builderStats.overlapping++;
+      else if ((ix === 0 && iy > 0) || (iy === 0 && ix > 0)) builderStats.sharedSide++;
+      else if (ix === 0 && iy === 0) builderStats.pinches++;
+    }
+    if (b.x <= 0 || b.y <= 0 || b.x + b.w >= k) builderStats.atBoundary++;
+    kept.push(b);
+    obstacles.push([[b.x, b.y], [b.x + b.w, b.y], [b.x + b.w, b.y + b.h], [b.x, b.y + b.h]]);
+  }
+  for (const s of c.stars) {
+    const cx = s.u * k, cy = s.v * H;
+    if (!inside(cx, cy)) continue;
+    const poly: Pt[] = [];
+    for (let i = 0; i < s.n; i++) {
+      const a = ((i + s.a[i]) * 2 * Math.PI) / s.n, r = 0.5 * s.size * s.r[i];
+      poly.push([cx + r * Math.cos(a), cy + r * Math.sin(a)]);
+    }
+    // A star of 3 vertices need not contain its centre: keep it only if it overlaps the boundary (slab oracle), as
+    // the builder rejects an obstacle wholly outside (tested apart, in the bad-input property's spirit).
+    const overlap = Math.abs(shoelace(boundary)) - freeAreaSlabs(boundary, [poly]);
+    if (Math.abs(shoelace(poly)) > 1e-6 * s.size * s.size && overlap > 1e-6 * s.size * s.size) obstacles.push(poly);
+  }
+  const tf = (p: Pt): Pt => [c.ox + c.scale * p[0], c.oy + c.scale * p[1]];
+  return { boundary: boundary.map(tf), obstacles: obstacles.map((o) => o.map(tf)), size: c.scale * Math.max(k, H) };
+}
+
+/**
+ * Exact area of {inside the boundary, outside every obstacle} by vertical slabs (no navmesh code, no clipper): cut
+ * the plane at every vertex x and every x where two edges cross; inside a slab no edges cross, so the free length
+ * of a vertical cross-section is linear in x and the slab's area is its width times the cross-section at the
+ * middle. A cross-section's free pieces are found by testing each interval's midpoint with point-in-polygon.
+ */
+function freeAreaSlabs(boundary: Pt[], obstacles: Pt[][]): number {
+  const polys = [boundary, ...obstacles];
+  const edges: [Pt, Pt][] = [];
+  for (const p of polys) for (let i = 0; i < p.length; i++) edges.push([p[i], p[(i + 1) % p.length]]);
+  const xs: number[] = [];
+  for (const [a] of edges) xs.push(a[0]);
+  for (let i = 0; i < edges.length; i++) for (let j = i + 1; j < edges.length; j++) {
+    const [a, b] = edges[i], [c, d] = edges[j];
+    const o1 = orient2(a, b, c), o2 = orient2(a, b, d), o3 = orient2(c, d, a), o4 = orient2(c, d, b);
+    if (((o1 > 0 && o2 < 0) || (o1 < 0 && o2 > 0)) && ((o3 > 0 && o4 < 0) || (o3 < 0 && o4 > 0))) {
+      const t = o3 / (o3 - o4);
+      xs.push(a[0] + t * (b[0] - a[0]));
+    }
+  }
+  xs.sort((p, q) => p - q);
+  const free = (x: number, y: number) => inPoly(boundary, x, y) && !obstacles.some((o) => inPoly(o, x, y));
+  let area = 0;
+  for (let s = 0; s + 1 < xs.length; s++) {
+    const x0 = xs[s], x1 = xs[s + 1];
+    if (!(x1 > x0)) continue;
+    const xm = (x0 + x1) / 2;
+    const ys: number[] = [];
+    for (const [a, b] of edges) {
+      if ((a[0] < xm) !== (b[0] < xm)) ys.push(a[1] + ((xm - a[0]) / (b[0] - a[0])) * (b[1] - a[1]));
+    }
+    ys.sort((p, q) => p - q);
+    let len = 0;
+    for (let i = 0; i + 1 < ys.length; i++) if (ys[i + 1] > ys[i] && free(xm, (ys[i] + ys[i + 1]) / 2)) len += ys[i + 1] - ys[i];
+    area += (x1 - x0) * len;
+  }
+  return area;
+}
+
+/** Clearance against arbitrary rings (the NavMap form without a wall). */
+function ringsClearance(boundary: Pt[], obstacles: Pt[][], x: number, y: number): number {
+  let d = -polyDist(boundary, x, y);
+  for (const o of obstacles) d = Math.min(d, polyDist(o, x, y));
+  return d;
+}
+
+/**
+ * Does segment a→b stay in free space, up to `tol`? It is cut at every point where it meets a polygon edge and at
+ * every polygon vertex within tol of it; between cuts it is wholly in or out of each polygon, so each piece's
+ * midpoint decides (deeper than tol inside an obstacle or outside the boundary: it leaves). Unlike
+ * segmentFreeExact, a crossing within round-off of a touching edge (merged obstacles meet at such points) is not
+ * a leaving by itself.
+ */
+function segmentInFree(boundary: Pt[], obstacles: Pt[][], a: Pt, b: Pt, tol: number): boolean {
+  const dx = b[0] - a[0], dy = b[1] - a[1], l2 = dx * dx + dy * dy;
+  if (!(l2 > 0)) return ringsClearance(boundary, obstacles, a[0], a[1]) >= -tol;
+  const ts = [0, 1];
+  for (const poly of [boundary, ...obstacles]) {
+    for (let i = 0; i < poly.length; i++) {
+      const c = poly[i], d = poly[(i + 1) % poly.length];
+      const ex = d[0] - c[0], ey = d[1] - c[1], den = dx * ey - dy * ex;
+      if (den !== 0) {
+        const t = ((c[0] - a[0]) * ey - (c[1] - a[1]) * ex) / den, u = ((c[0] - a[0]) * dy - (c[1] - a[1]) * dx) / den;
+        if (t > 0 && t < 1 && u >= 0 && u <= 1) ts.push(t);
+      }
+      if (segDist(c[0], c[1], a, b) <= tol) ts.push(Math.max(0, Math.min(1, ((c[0] - a[0]) * dx + (c[1] - a[1]) * dy) / l2)));
+    }
+  }
+  ts.sort((p, q) => p - q);
+  for (let i = 0; i + 1 < ts.length; i++) {
+    const t = (ts[i] + ts[i + 1]) / 2;
+    if (ringsClearance(boundary, obstacles, a[0] + t * dx, a[1] + t * dy) < -tol) return false;
+  }
+  return true;
+}
+
+export const builderStats = { paths: 0, overlapping: 0, sharedSide: 0, pinches: 0, atBoundary: 0, cases: 0, noFreeSpace: 0, triangles: 0, components: 0, multiComponent: 0, samplesFree: 0, samplesBlocked: 0, sharedEdges: 0, obstacles: 0 };
+
+/**
+ * buildNavmesh on maps with merged obstacles and concave boundaries, against oracles that use no navmesh or
+ * clipping code: at radius 0 the triangles' total area equals the slab integral of the free space (relative 1e-9),
+ * at radius > 0 every triangle point sampled keeps the radius from the original walls and every sampled point
+ * beyond the circumscribed octagon's reach is covered; pointwise, a sampled point away from every wall is covered
+ * by a triangle exactly when it is in free space (radius 0), and by at most one; every triangle CCW with positive
+ * area and its centroid in free space; links symmetric across the same edge; a wall edge (no neighbour) lies on an
+ * original polygon's border and an interior edge lies in free space (radius 0, exact segment test: nothing is
+ * linked across a wall, nothing walled off inside free space); component ids are the neighbour graph's connected components.
+ * Paths between sampled free points: 'found' exactly when that BFS connects their triangles, no shorter than the
+ * straight line, the funnelled corridor as long as the search's length and (sampled) in free space.
+ * "No free space" is accepted only when the oracle's free area is 0 (radius 0) or no sampled point clears the
+ * octagon's reach.
+ */
+const navmeshMergeProperty = fc.property(mergeCase, (c) => {
+  const { boundary, obstacles, size } = makeMergeMap(c);
+  const radius = c.inflated ? c.rf * c.scale : 0;
+  const tol = 1e-9 * (size + Math.abs(c.ox) + Math.abs(c.oy));
+  const reach = radius / Math.cos(Math.PI / ARC);
+  const oracleArea = radius === 0 ? freeAreaSlabs(boundary, obstacles) : NaN;
+  // Sample points: a jittered grid over the boundary's bounding box.
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const [x, y] of boundary) { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y); }
+  const srng = createRng(c.samples + 1);
+  const G = 24, samples: Pt[] = [];
+  for (let i = 0; i < G; i++) for (let j = 0; j < G; j++) samples.push([x0 + ((i + rngFloat(srng)) / G) * (x1 - x0), y0 + ((j + rngFloat(srng)) / G) * (y1 - y0)]);
+  let mesh: Navmesh;
+  try {
+    mesh = buildNavmesh({ boundary, obstacles }, { radius });
+  } catch (e) {
+    check(e instanceof DegenerateGeometryError && /no free space/.test((e as Error).message), `buildNavmesh threw ${String(e)}`);
+    if (radius === 0) check(oracleArea <= 1e-9 * Math.abs(shoelace(boundary)), `"no free space" but the free area is ${oracleArea}`);
+    else for (const [x, y] of samples) check(ringsClearance(boundary, obstacles, x, y) <= reach + tol, `"no free space" at radius ${radius} but (${x}, ${y}) has clearance ${ringsClearance(boundary, obstacles, x, y)}`);
+    builderStats.noFreeSpace++;
+    return;
+  }
+  builderStats.cases++;
+  builderStats.obstacles += obstacles.length;
+  const V = mesh.vertices, T = mesh.triangles, N = mesh.neighbours, nt = mesh.triangleCount;
+  builderStats.triangles += nt;
+  const P = (v: number): Pt => [V[2 * v], V[2 * v + 1]];
+  let area = 0;
+  for (let t = 0; t < nt; t++) {
+    const tri = [P(T[3 * t]), P(T[3 * t + 1]), P(T[3 * t + 2])];
+    for (const [x, y] of tri) { finite(x, `triangle ${t} x`); finite(y, `triangle ${t} y`); }
+    const at = shoelace(tri);
+    check(at > 0, `triangle ${t} has signed area ${at}`);
+    area += at;
+    const gx = (tri[0][0] + tri[1][0] + tri[2][0]) / 3, gy = (tri[0][1] + tri[1][1] + tri[2][1]) / 3;
+    const cg = ringsClearance(boundary, obstacles, gx, gy);
+    check(cg >= radius - tol, `triangle ${t}'s centroid (${gx}, ${gy}) has clearance ${cg} (radius ${radius}): not in free space`);
+    if (radius > 0) {
+      for (const [px, py] of tri) {
+        const cl = ringsClearance(boundary, obstacles, px, py);
+        check(cl >= radius - tol, `triangle ${t}: vertex (${px}, ${py}) has clearance ${cl} < radius ${radius}`);
+      }
+    }
+    for (let k = 0; k < 3; k++) {
+      const p = T[3 * t + k], q = T[3 * t + (k + 1) % 3], u = N[3 * t + k];
+      const mx = (V[2 * p] + V[2 * q]) / 2, my = (V[2 * p + 1] + V[2 * q + 1]) / 2;
+      const cm = ringsClearance(boundary, obstacles, mx, my);
+      if (u < 0) {
+        // a wall: on an original polygon's border (radius 0), or at least the radius from it and at most the octagon's reach
+        if (radius === 0) check(Math.abs(cm) <= tol, `triangle ${t}'s wall edge ${k} has its midpoint (${mx}, ${my}) ${cm} from every original border`);
+        else check(cm >= radius - tol && cm <= reach + tol, `triangle ${t}'s wall edge ${k}: midpoint clearance ${cm}, radius ${radius}, octagon reach ${reach}`);
+        continue;
+      }
+      builderStats.sharedEdges++;
+      check(u < nt, `neighbour ${u} out of range`);
+      let back = -1;
+      for (let j = 0; j < 3; j++) if (N[3 * u + j] === t) back = j;
+      check(back >= 0 && T[3 * u + back] === q && T[3 * u + (back + 1) % 3] === p, `triangles ${t} and ${u} are not linked back across the same edge`);
+      check(mesh.component[t] === mesh.component[u], `neighbours ${t} and ${u} in different components`);
+      // an interior edge lies in free space (radius 0: exactly, split at the polygon vertices on it): a link never
+      // crosses an obstacle, however thin
+      if (radius === 0) check(segmentInFree(boundary, obstacles, P(p), P(q), tol), `triangles ${t} and ${u} are linked across an edge (${P(p)})-(${P(q)}) that leaves free space`);
+    }
+  }
+  // component ids = connected components of the neighbour graph (BFS written here)
+  const label = new Int32Array(nt).fill(-1);
+  let comps = 0;
+  for (let s = 0; s < nt; s++) {
+    if (label[s] >= 0) continue;
+    const stack = [s];
+    label[s] = comps;
+    while (stack.length > 0) { const t = stack.pop()!; for (let k = 0; k < 3; k++) { const u = N[3 * t + k]; if (u >= 0 && label[u] < 0) { label[u] = comps; stack.push(u); } } }
+    comps++;
+  }
+  const seen = new Map<number, number>();
+  for (let t = 0; t < nt; t++) {
+    const m = seen.get(mesh.component[t]);
+    if (m === undefined) seen.set(mesh.component[t], label[t]);
+    else check(m === label[t], `component id ${mesh.component[t]} spans two neighbour-graph components`);
+  }
+  check(seen.size === comps, `${seen.size} component ids for ${comps} connected components`);
+  builderStats.components += comps;
+  if (comps > 1) builderStats.multiComponent++;
+  if (radius === 0) check(Math.abs(area - oracleArea) <= 1e-9 * Math.abs(shoelace(boundary)), `triangles cover ${area}, the free space (slab integral) ${oracleArea}`);
+  // pointwise coverage
+  const covering = (x: number, y: number): number => {
+    let n = 0;
+    for (let t = 0; t < nt; t++) if (triDist(mesh, t, x, y) === 0) n++;
+    return n;
+  };
+  // Paths between sampled free points (strictly inside one triangle each): 'found' exactly when the BFS above puts
+  // both triangles in one component (pinch vertices and merged obstacles give the search several-wedge vertices),
+  // at least the straight distance, and the funnelled corridor as long as the search says, in free space.
+  const pick: { p: Pt; t: number }[] = [];
+  for (let i = 0; i < samples.length && pick.length < 8; i += 37) {
+    const [x, y] = samples[i];
+    if (ringsClearance(boundary, obstacles, x, y) <= (radius > 0 ? reach : 0) + tol) continue;
+    const t = oracleTri(mesh, x, y, tol);
+    if (t >= 0 && triDist(mesh, t, x, y) === 0) pick.push({ p: [x, y], t });
+  }
+  const query = createNavQuery(mesh), res = createNavPathResult();
+  const { portals, points } = navQueryScratch;
+  for (let i = 0; i + 1 < pick.length; i += 2) {
+    const a = pick[i], b = pick[i + 1];
+    const status = findNavPath(query, a.p[0], a.p[1], b.p[0], b.p[1], res);
+    const same = label[a.t] === label[b.t];
+    builderStats.paths++;
+    check(status === (same ? 'found' : 'unreachable'), `path (${a.p}) → (${b.p}): ${status}, the triangles are ${same ? '' : 'not '}connected`);
+    if (!same) continue;
+    const straight = Math.hypot(b.p[0] - a.p[0], b.p[1] - a.p[1]);
+    check(res.length >= straight * (1 - 1e-12), `path length ${res.length} below the straight distance ${straight}`);
+    const np = funnel(portals, corridorPortals(mesh, res.corridor, res.corridorLength, a.p[0], a.p[1], b.p[0], b.p[1], portals), 0, points);
+    check(Math.abs(polylineLength(points, np) - res.length) <= 1e-9 * Math.max(1, res.length), `funnelled length ${polylineLength(points, np)}, search length ${res.length}`);
+    for (let k = 0; k + 1 < np; k++) {
+      for (let j = 0; j <= 16; j++) {
+        const x = points[2 * k] + ((points[2 * k + 2] - points[2 * k]) * j) / 16, y = points[2 * k + 1] + ((points[2 * k + 3] - points[2 * k + 1]) * j) / 16;
+        const cl = ringsClearance(boundary, obstacles, x, y);
+        check(cl >= radius - tol, `path point (${x}, ${y}) has clearance ${cl} (radius ${radius})`);
+      }
+    }
+  }
+  for (const [x, y] of samples) {
+    const cl = ringsClearance(boundary, obstacles, x, y);
+    if (radius === 0) {
+      if (Math.abs(cl) <= tol) continue; // on a border: either answer
+      let near = false; // near a mesh edge a point is in two triangles: count only interior points of the mesh
+      const n = covering(x, y);
+      if (n > 1) for (let t = 0; t < nt && !near; t++) for (let k = 0; k < 3; k++) if (segDist(x, y, P(T[3 * t + k]), P(T[3 * t + (k + 1) % 3])) <= tol) near = true;
+      if (cl > 0) { builderStats.samplesFree++; check(n >= 1, `(${x}, ${y}) is in free space (clearance ${cl}) but on no triangle`); }
+      else { builderStats.samplesBlocked++; check(n === 0, `(${x}, ${y}) is inside an obstacle or outside the boundary (clearance ${cl}) but on ${n} triangles`); }
+      check(n <= 1 || near, `(${x}, ${y}) is inside ${n} triangles (they overlap)`);
+    } else {
+      const n = covering(x, y);
+      if (cl > reach + tol) { builderStats.samplesFree++; check(n >= 1, `(${x}, ${y}) clears the inflated walls (clearance ${cl}, octagon reach ${reach}) but is on no triangle`); }
+      if (cl < radius - tol) { builderStats.samplesBlocked++; check(n === 0, `(${x}, ${y}) has clearance ${cl} < radius ${radius} but is on a triangle`); }
+    }
+  }
+});
+
 // ------------------------------------------------------------------------------------------------ funnel system
 
 /** Distance from (x, y) to mesh triangle t (0 inside, by exact orientation; else the nearest edge's distance). */
@@ -1018,7 +1329,8 @@ export const funnelSystemStats = { cases: 0, frames: 0, agentFrames: 0, followin
  *  - following: the corridor (the pool slice, equal to getAgentCorridor) is a chain of adjacent triangles, its first
  *    triangle holds the agent (or, off the mesh, is the nearest triangle: brute-force distance over all triangles),
  *    its last holds the goal; agent and goal on the same side of the wall; the preferred velocity points at the
- *    next corner with a speed in [vmax·min(minTurnSpeed, d/arrivalSlowdown), vmax] (docs/NAVMESH.md, step 5), and
+ *    next corner with a speed in [vmax·min(minTurnSpeed, d/arrivalSlowdown), vmax] (docs/NAVMESH.md, step 5; also
+ *    capped at d/dt, so the lower bound is the smaller of the two, and a step never passes the goal), and
  *    when the agent is in its first triangle the leg to that corner lies, sampled, in the corridor's triangles and
  *    in free space (clearance ≥ radius from the original polygons);
  *  - arrived, waiting to re-plan (NAV_REPLAN) and unreachable agents have a zero preferred velocity ("stops");
@@ -1189,8 +1501,12 @@ const funnelSystemProperty = fc.property(funnelSysCase, (c) => {
       finite(cx, `${where} corner x`); finite(cy, `${where} corner y`);
       const dx = cx - px, dy = cy - py, d = Math.hypot(dx, dy), sp = Math.hypot(pvx, pvy), vmax = world.agent.maxSpeed[eid];
       check(sp <= vmax * (1 + 1e-12), `${where}: preferred speed ${sp} > maxSpeed ${vmax}`);
+      // the speed is also capped at d/dt: one step never passes the corner or the goal (systems/funnel.ts; a
+      // stand-in goal of a truncated pull may be passed, so only the goal's bound is checked from above)
+      const isGoal = cx === gx && cy === gy, low = Math.min(vmax * Math.min(c.minTurnSpeed, d / c.arrivalSlowdown), d / c.dt);
+      if (isGoal) check(sp * c.dt <= d * (1 + 1e-12), `${where}: preferred speed ${sp} steps ${sp * c.dt} m, past the goal ${d} m away`);
       if (d >= 1e-9) {
-        check(sp >= vmax * Math.min(c.minTurnSpeed, d / c.arrivalSlowdown) * (1 - 1e-9), `${where}: preferred speed ${sp} below vmax·min(minTurnSpeed, d/arrivalSlowdown) = ${vmax * Math.min(c.minTurnSpeed, d / c.arrivalSlowdown)} (corner ${d} m away)`);
+        check(sp >= low * (1 - 1e-9), `${where}: preferred speed ${sp} below min(vmax·min(minTurnSpeed, d/arrivalSlowdown), d/dt) = ${low} (corner ${d} m away)`);
         check(Math.abs(dx * pvy - dy * pvx) <= 1e-9 * d * sp && dx * pvx + dy * pvy > 0, `${where}: preferred velocity (${pvx}, ${pvy}) does not point at the corner (${cx}, ${cy})`);
       }
       if (dFirst <= tol) {
@@ -1264,6 +1580,313 @@ const funnelSystemProperty = fc.property(funnelSysCase, (c) => {
     else check(st === NAV_UNREACHABLE, `agent ${w.eid}: goal across the wall but state ${st} after ${f} calm frames`);
   }
 });
+
+// ------------------------------------------------------------------------------------------------ funnel system: map changes and LOD
+
+/** The triangle holding (x, y) for an oracle: the only one within tol, or off the mesh the only nearest (by more than tol); −1 when ambiguous. */
+function oracleTri(mesh: Navmesh, x: number, y: number, tol: number): number {
+  let best = -1, d1 = Infinity, d2 = Infinity;
+  for (let t = 0; t < mesh.triangleCount; t++) {
+    const d = triDist(mesh, t, x, y);
+    if (d < d1) { d2 = d1; d1 = d; best = t; } else if (d < d2) d2 = d;
+  }
+  return d2 > d1 + tol ? best : -1;
+}
+/** Breadth-first search over open triangles (neighbour links, closed triangles skipped): can `from` reach `to`? */
+function openReach(mesh: Navmesh, closed: Uint8Array, from: number, to: number): boolean {
+  if (closed[from] || closed[to]) return false;
+  const seen = new Uint8Array(mesh.triangleCount), queue = [from];
+  seen[from] = 1;
+  for (let i = 0; i < queue.length; i++) {
+    const t = queue[i];
+    if (t === to) return true;
+    for (let k = 0; k < 3; k++) { const u = mesh.neighbours[3 * t + k]; if (u >= 0 && !closed[u] && !seen[u]) { seen[u] = 1; queue.push(u); } }
+  }
+  return false;
+}
+
+export interface FunnelMapCase {
+  map: NavCase; cells2: number[]; wall2: boolean; inflated: boolean; agents: number; frames: number; seed: number;
+  closeP: number; openP: number; goalP: number; pushP: number; replaceAt: number | null; replaceTwice: boolean;
+  lod: { interval: number; near: number; mid: number; fx: number; fy: number } | null;
+  maxCornerPortals: number; maxReplansPerFrame: number; maxExp: number; shortcutInterval: number;
+  lookahead: number; arrivalSlowdown: number; arriveDistance: number; minTurnSpeed: number; dt: number; maxSpeed: number;
+}
+const funnelMapCase: fc.Arbitrary<FunnelMapCase> = fc.record({
+  map: navCase, cells2: fc.uniqueArray(fc.nat(8), { maxLength: 6 }), wall2: fc.boolean(), inflated: fc.boolean(),
+  agents: fc.integer({ min: 1, max: 4 }), frames: fc.integer({ min: 10, max: 80 }), seed: fc.nat(),
+  closeP: uni(0, 0.4), openP: uni(0, 0.3), goalP: uni(0, 0.15), pushP: uni(0, 0.1),
+  replaceAt: fc.option(fc.nat(79), { freq: 2 }), replaceTwice: fc.boolean(),
+  lod: fc.option(fc.record({ interval: fc.constantFrom(2, 3, 4, 8), near: uni(0, 0.5), mid: uni(0, 0.5), fx: uni(0, 1), fy: uni(0, 1) }), { freq: 2 }),
+  maxCornerPortals: fc.constantFrom(3, 6, 128), maxReplansPerFrame: fc.constantFrom(1, 2, 16), maxExp: fc.constantFrom(1, 8, 16384),
+  shortcutInterval: fc.constantFrom(0, 1, 8),
+  lookahead: uni(0.2, 4), arrivalSlowdown: uni(0.2, 2), arriveDistance: uni(0.01, 0.2), minTurnSpeed: uni(0.2, 1),
+  dt: fc.constantFrom(1 / 60, 1 / 30, 0.1), maxSpeed: uni(0.5, 3),
+});
+/** What the map-change property reached (counted over all runs, shrinking included). */
+export const funnelMapStats = { cases: 0, frames: 0, closes: 0, opens: 0, replaced: 0, statusChecked: 0, statusUnreachable: 0, statusAmbiguous: 0, updated: 0, skippedByLod: 0, overshoots: 0, followingChecked: 0, arrivedCalm: 0, unreachableCalm: 0, calmAmbiguous: 0 };
+
+/**
+ * The funnel system while the map changes: triangles closed and reopened mid-run (setNavTrianglesBlocked: the
+ * agent's own triangle, triangles of its corridor, a triangle and its neighbours, random ones), the mesh replaced
+ * mid-run (setNavmesh again with a mesh of other obstacles, once or twice, or the same mesh again), and LOD on
+ * (far agents' funnel update one frame in 2–8), with goal changes and teleports. Pipeline: LOD, funnel, integrate.
+ * Oracles written here: the closed set as the test keeps it; reachability by a breadth-first search over open
+ * triangles (cross-checked with the wall's side while nothing is closed); the LOD tier from the distance to the
+ * focus point. Checked after every step:
+ *  - nothing is NaN; setNavGoal says 'found' exactly when the BFS connects the agent's and the goal's triangles
+ *    (when each is unambiguous: not on a shared edge);
+ *  - the funnel ran for an agent exactly when its LOD tier is not far or (frame + id) mod N = 0; an agent it did not
+ *    run for kept its preferred velocity (it was not touched);
+ *  - an agent the funnel ran for: arrived, waiting or unreachable has a zero preferred velocity; following, its
+ *    corridor is a chain of neighbouring OPEN triangles of the current mesh from the agent's (or nearest) triangle
+ *    to the goal's; its preferred velocity points at the next corner; the leg to it lies in the corridor and in
+ *    free space (clearance ≥ radius); and where it stood inside its first triangle, its step either stays on that
+ *    leg, in the corridor's open triangles, or (past the corner) leaves the open mesh by no more than it overshot;
+ * then, after one last change (half the time an agent's goal sealed in by closed triangles, or everything reopened),
+ * in a calm phase (no more changes, LOD still on), every agent still following or re-planning reaches its
+ * goal when the BFS connects it (at its first update of the calm phase), and ends NAV_UNREACHABLE when not.
+ */
+export function funnelMapRun(c: FunnelMapCase): void {
+  const map1 = makeNavMap(c.map);
+  const map2 = makeNavMap({ ...c.map, cells: c.cells2, wall: c.wall2 });
+  const radius = c.inflated ? 0.4 * map1.margin * c.map.rf * Math.cos(Math.PI / ARC) : 0; // the margin is the same for both maps
+  const tol = 1e-9 * map1.scale;
+  const mesh1 = buildNavmesh({ boundary: map1.boundary, obstacles: map1.obstacles }, { radius });
+  const mesh2 = buildNavmesh({ boundary: map2.boundary, obstacles: map2.obstacles }, { radius });
+  const need = radius > 0 ? (radius / Math.cos(Math.PI / ARC)) * 1.001 + tol : 1e-9 * map1.scale;
+  const rng = createRng(c.seed + 7);
+  const x0 = c.map.ox, y0 = c.map.oy, W = c.map.w, H = c.map.h;
+  let map = map1, mesh = mesh1, closed = new Uint8Array(mesh.triangleCount);
+
+  const world: CrowdWorld = createCrowd({ maxAgents: 8, seed: 1 + (c.seed % 1000) });
+  const en = world.enabled;
+  en.lod = c.lod !== null; en.navigation = false; en.steering = false; en.boids = false; en.orca = false; en.contacts = false;
+  const opts = {
+    maxCornerPortals: c.maxCornerPortals, maxReplansPerFrame: c.maxReplansPerFrame, maxSearchExpansionsPerFrame: c.maxExp,
+    shortcutInterval: c.shortcutInterval, lookahead: c.lookahead, arrivalSlowdown: c.arrivalSlowdown, arriveDistance: c.arriveDistance, minTurnSpeed: c.minTurnSpeed,
+  };
+  let fs: FunnelState = setNavmesh(world, mesh, opts);
+  const nav = corridorComponent(world);
+  const lod = lodComponent(world);
+  const P = world.position, PV = world.preferredVelocity, VEL = world.velocity;
+  const span = Math.hypot(W, H);
+  const nearR = c.lod ? c.lod.near * span : 0, midR = c.lod ? nearR + c.lod.mid * span : 0;
+  const fx = x0 + (c.lod ? c.lod.fx : 0) * W, fy = y0 + (c.lod ? c.lod.fy : 0) * H;
+  if (c.lod) enableLod(world, { nearRadius: Math.max(nearR, 1e-3), midRadius: Math.max(midR, 1e-3), hysteresis: 0, farInterval: c.lod.interval, focus: [fx, fy] });
+  const tierOf = new Map<number, number>(); // the oracle's tier per agent (hysteresis 0: a boundary is crossed once passed)
+
+  const freePoint = (min: number): Pt | null => {
+    for (let k = 0; k < 60; k++) {
+      const x = x0 + rngFloat(rng) * W, y = y0 + rngFloat(rng) * H;
+      if (clearance(map, x, y) > min) return [x, y];
+    }
+    return null;
+  };
+  /** Oracle reachability from p to g on the current mesh and closed set; null when a triangle is ambiguous. */
+  const reach = (p: Pt, g: Pt): boolean | null => {
+    const s = oracleTri(mesh, p[0], p[1], tol), t = oracleTri(mesh, g[0], g[1], tol);
+    if (s < 0 || t < 0) return null;
+    const ok = openReach(mesh, closed, s, t);
+    let anyClosed = false;
+    for (let i = 0; i < closed.length && !anyClosed; i++) anyClosed = closed[i] !== 0;
+    if (!anyClosed && map.wall !== null && clearance(map, p[0], p[1]) > tol && clearance(map, g[0], g[1]) > tol) {
+      const side = (x: number) => (x <= (map.wall![0] + map.wall![1]) / 2 ? -1 : 1);
+      check(ok === (side(p[0]) === side(g[0])), `BFS (${ok}) and the wall's side disagree from (${p}) to (${g})`);
+    }
+    return ok;
+  };
+  const setGoal = (eid: number, g: Pt): void => {
+    const p: Pt = [P.x[eid], P.y[eid]];
+    const status = setNavGoal(world, eid, g[0], g[1]);
+    const r = reach(p, [nav.goalX[eid], nav.goalY[eid]]);
+    if (r === null) { funnelMapStats.statusAmbiguous++; return; }
+    funnelMapStats.statusChecked++;
+    if (!r) funnelMapStats.statusUnreachable++;
+    check(status === (r ? 'found' : 'unreachable'), `setNavGoal from (${p}) to (${g}): ${status}, the BFS over open triangles says ${r ? 'reachable' : 'unreachable'}`);
+  };
+  const spawn = (): void => {
+    const p = freePoint(need), g = freePoint(need);
+    if (p === null || g === null || world.agents.count >= 5) return;
+    const eid = spawnAgent(world, { x: p[0], y: p[1], radius: Math.max(radius, 0.1), maxSpeed: c.maxSpeed });
+    setGoal(eid, g);
+  };
+  for (let i = 0; i < c.agents; i++) spawn();
+
+  const closeSome = (): void => {
+    const tris: number[] = [];
+    const kind = rngInt(rng, 4), { dense, count } = world.agents;
+    const eid = count > 0 ? dense[rngInt(rng, count)] : -1;
+    if (kind === 0 && eid >= 0) { const t = locateTriangle(mesh, P.x[eid], P.y[eid]); if (t >= 0) tris.push(t); }
+    else if (kind === 1 && eid >= 0 && nav.state[eid] === NAV_FOLLOWING && nav.slot[eid] >= 0) tris.push(fs.pool[nav.slot[eid] * fs.maxCorridor + rngInt(rng, nav.length[eid])]);
+    else if (kind === 2) { const t = rngInt(rng, mesh.triangleCount); tris.push(t); for (let k = 0; k < 3; k++) if (mesh.neighbours[3 * t + k] >= 0) tris.push(mesh.neighbours[3 * t + k]); }
+    else tris.push(rngInt(rng, mesh.triangleCount));
+    if (tris.length === 0) return;
+    setNavTrianglesBlocked(world, tris, true);
+    for (const t of tris) closed[t] = 1;
+    funnelMapStats.closes++;
+  };
+  const openSome = (): void => {
+    const list: number[] = [];
+    for (let t = 0; t < closed.length; t++) if (closed[t]) list.push(t);
+    if (list.length === 0) return;
+    const pick = rngInt(rng, 2) === 0 ? list : [list[rngInt(rng, list.length)]];
+    setNavTrianglesBlocked(world, pick, false);
+    for (const t of pick) closed[t] = 0;
+    funnelMapStats.opens++;
+  };
+  const replace = (): void => {
+    const other = mesh === mesh1 ? mesh2 : mesh1;
+    // the other map's mesh, or (one case in four) the same mesh again: every corridor is re-planned either way
+    if (rngInt(rng, 4) !== 0) { mesh = other; map = other === mesh1 ? map1 : map2; }
+    fs = setNavmesh(world, mesh, opts);
+    closed = new Uint8Array(mesh.triangleCount);
+    funnelMapStats.replaced++;
+  };
+
+  const pvBefore = new Map<number, [number, number, number]>();
+  /** Checks after a step (frame = the frame number the step ran as). `calm`: the agents whose oracle is not yet fixed get it at their first update. */
+  const checkAll = (frame: number, calm: Map<number, boolean | null> | null): number => {
+    let active = 0;
+    const { dense, count } = world.agents;
+    check(fs.blocked.length === closed.length && fs.blocked.every((v, i) => (v !== 0) === (closed[i] !== 0)), 'the funnel state\'s closed set differs from the calls made');
+    for (let i = 0; i < count; i++) {
+      const eid = dense[i];
+      const where = `frame ${frame}, agent ${eid}`;
+      finite(P.x[eid], `${where} x`); finite(P.y[eid], `${where} y`); finite(VEL.x[eid], `${where} vx`); finite(VEL.y[eid], `${where} vy`);
+      finite(PV.x[eid], `${where} preferred vx`); finite(PV.y[eid], `${where} preferred vy`);
+      const px = P.previousX[eid], py = P.previousY[eid], pvx = PV.x[eid], pvy = PV.y[eid], st = nav.state[eid];
+      // LOD: the funnel runs for near and mid agents every frame, for far ones when (frame + id) mod N = 0
+      let updated = true;
+      if (c.lod) {
+        const d = Math.hypot(px - fx, py - fy), cur = tierOf.get(eid) ?? 0;
+        let tier = d <= nearR ? 0 : d <= midR ? 1 : 2;
+        if ((d === nearR || d === midR) && tier !== cur) tier = cur; // on a boundary with hysteresis 0 the tier is kept
+        tierOf.set(eid, tier);
+        updated = tier !== 2 || (frame + eid) % c.lod.interval === 0;
+        check(((lod.flags[eid] & LOD_STEER) !== 0) === updated, `${where}: LOD_STEER ${lod.flags[eid] & LOD_STEER}, the oracle's tier ${tier} (distance ${d}) says ${updated ? '' : 'not '}updated`);
+      }
+      const before = pvBefore.get(eid);
+      if (st === NAV_ARRIVED) { check(pvx === 0 && pvy === 0, `${where}: arrived with preferred velocity (${pvx}, ${pvy})`); continue; }
+      if (!updated) {
+        funnelMapStats.skippedByLod++;
+        if (before !== undefined) check(pvx === before[0] && pvy === before[1], `${where}: not updated this frame (LOD) but its preferred velocity changed from (${before[0]}, ${before[1]}) to (${pvx}, ${pvy})`);
+        if (st === NAV_FOLLOWING || st === NAV_REPLAN) active++;
+        continue;
+      }
+      if (calm !== null && calm.has(eid) && calm.get(eid) === undefined) {
+        // the calm phase's oracle, from where the funnel saw the agent at its first update
+        calm.set(eid, reach([px, py], [nav.goalX[eid], nav.goalY[eid]]));
+      }
+      if (st === NAV_UNREACHABLE && before !== undefined && before[2] !== NAV_UNREACHABLE) check(pvx === 0 && pvy === 0, `${where}: became unreachable but keeps preferred velocity (${pvx}, ${pvy})`);
+      if (st !== NAV_FOLLOWING && st !== NAV_REPLAN) continue;
+      active++;
+      funnelMapStats.updated++;
+      if (st === NAV_REPLAN) { check(pvx === 0 && pvy === 0, `${where}: waiting to re-plan with preferred velocity (${pvx}, ${pvy})`); continue; }
+      funnelMapStats.followingChecked++;
+      const slot = nav.slot[eid], len = nav.length[eid], off = slot * fs.maxCorridor;
+      check(slot >= 0 && len >= 1 && len <= fs.maxCorridor, `${where}: slot ${slot}, length ${len}`);
+      for (let k = 0; k < len; k++) {
+        const t = fs.pool[off + k];
+        check(t >= 0 && t < mesh.triangleCount, `${where}: corridor[${k}] = ${t} is not a triangle of the current mesh`);
+        check(!closed[t], `${where}: corridor[${k}] = ${t} is closed`);
+        if (k > 0) check(adjacent(mesh.neighbours, fs.pool[off + k - 1], t), `${where}: corridor triangles ${fs.pool[off + k - 1]}, ${t} are not neighbours`);
+      }
+      const first = fs.pool[off], last = fs.pool[off + len - 1], gx = nav.goalX[eid], gy = nav.goalY[eid];
+      const dFirst = triDist(mesh, first, px, py);
+      if (dFirst > tol) check(dFirst <= meshDist(mesh, px, py) + tol, `${where}: (${px}, ${py}) is ${dFirst} from the corridor's first triangle ${first}, ${meshDist(mesh, px, py)} from the mesh`);
+      check(triDist(mesh, last, gx, gy) <= tol, `${where}: the goal (${gx}, ${gy}) is not in the corridor's last triangle ${last}`);
+      const cx = nav.cornerX[eid], cy = nav.cornerY[eid];
+      const dx = cx - px, dy = cy - py, d = Math.hypot(dx, dy), sp = Math.hypot(pvx, pvy);
+      check(sp <= world.agent.maxSpeed[eid] * (1 + 1e-12), `${where}: preferred speed ${sp} above maxSpeed`);
+      if (d >= 1e-9 && sp > 0) check(Math.abs(dx * pvy - dy * pvx) <= 1e-9 * d * sp && dx * pvx + dy * pvy > 0, `${where}: preferred velocity (${pvx}, ${pvy}) does not point at the corner (${cx}, ${cy})`);
+      if (dFirst > tol) continue;
+      const inCorridor = (qx: number, qy: number): boolean => { for (let j = 0; j < len; j++) if (triDist(mesh, fs.pool[off + j], qx, qy) <= tol) return true; return false; };
+      for (let k = 0; k <= 16; k++) {
+        const qx = px + (dx * k) / 16, qy = py + (dy * k) / 16;
+        check(inCorridor(qx, qy), `${where}: point (${qx}, ${qy}) of the leg to the corner (${cx}, ${cy}) is outside the corridor`);
+        const cl = clearance(map, qx, qy);
+        check(cl >= radius - tol, `${where}: point (${qx}, ${qy}) of the leg to the corner has clearance ${cl} (radius ${radius})`);
+      }
+      // the step itself (velocity = preferred velocity: unlimited acceleration and turn rate)
+      const stepLen = Math.hypot(P.x[eid] - px, P.y[eid] - py);
+      if (stepLen <= d * (1 + 1e-12)) check(inCorridor(P.x[eid], P.y[eid]), `${where}: stepped to (${P.x[eid]}, ${P.y[eid]}), off its corridor's open triangles, short of the corner`);
+      else {
+        funnelMapStats.overshoots++;
+        let off2 = Infinity;
+        for (let t = 0; t < mesh.triangleCount && off2 > 0; t++) if (!closed[t]) off2 = Math.min(off2, triDist(mesh, t, P.x[eid], P.y[eid]));
+        check(off2 <= stepLen - d + tol, `${where}: overshot the corner by ${stepLen - d} but ended ${off2} from the open mesh`);
+      }
+    }
+    return active;
+  };
+  const recordBefore = (): void => {
+    pvBefore.clear();
+    const { dense, count } = world.agents;
+    for (let i = 0; i < count; i++) { const e = dense[i]; pvBefore.set(e, [PV.x[e], PV.y[e], nav.state[e]]); }
+  };
+
+  for (let f = 0; f < c.frames; f++) {
+    if (c.replaceAt !== null && (f === c.replaceAt || (c.replaceTwice && f === c.replaceAt + 7))) replace();
+    if (rngFloat(rng) < c.closeP) closeSome();
+    if (rngFloat(rng) < c.openP) openSome();
+    const { dense } = world.agents;
+    for (let i = 0; i < world.agents.count; i++) {
+      const eid = dense[i];
+      if (rngFloat(rng) < c.goalP) { const g = freePoint(need); if (g !== null) setGoal(eid, g); }
+      if (rngFloat(rng) < c.pushP) { const q = freePoint(need); if (q !== null) setAgentPosition(world, eid, q[0], q[1]); }
+    }
+    if (world.agents.count === 0) spawn();
+    recordBefore();
+    const frame = world.time.frame;
+    step(world, c.dt);
+    checkAll(frame, null);
+    funnelMapStats.frames++;
+  }
+  // One last change in half the cases: seal a following agent's goal (its triangle and the neighbours closed), so
+  // that it must end NAV_UNREACHABLE; or reopen every triangle.
+  const last = rngInt(rng, 4);
+  if (last <= 1 && world.agents.count > 0) {
+    const e = world.agents.dense[rngInt(rng, world.agents.count)], t = locateTriangle(mesh, nav.goalX[e], nav.goalY[e]);
+    if (t >= 0 && (nav.state[e] === NAV_FOLLOWING || nav.state[e] === NAV_REPLAN)) {
+      const tris = [t];
+      for (let k = 0; k < 3; k++) if (mesh.neighbours[3 * t + k] >= 0) tris.push(mesh.neighbours[3 * t + k]);
+      setNavTrianglesBlocked(world, tris, true);
+      for (const u of tris) closed[u] = 1;
+      funnelMapStats.closes++;
+    }
+  } else if (last === 2) {
+    const all: number[] = [];
+    for (let t = 0; t < closed.length; t++) if (closed[t]) all.push(t);
+    if (all.length > 0) { setNavTrianglesBlocked(world, all, false); closed.fill(0); funnelMapStats.opens++; }
+  }
+  // Calm phase: no more changes. Each agent still following or re-planning gets its oracle at its first update.
+  const calm = new Map<number, boolean | null>();
+  for (let i = 0; i < world.agents.count; i++) { const e = world.agents.dense[i]; if (nav.state[e] === NAV_FOLLOWING || nav.state[e] === NAV_REPLAN) calm.set(e, undefined as unknown as null); }
+  let capSeconds = 10;
+  for (const e of calm.keys()) {
+    const vmax = world.agent.maxSpeed[e];
+    // every open triangle's perimeter bounds a path through them; generous: twice the map's perimeter per corridor
+    capSeconds = Math.max(capSeconds, (4 * (W + H) + 2 * span) / (vmax * c.minTurnSpeed) + (c.arrivalSlowdown / vmax) * Math.log(1 + c.arrivalSlowdown / c.arriveDistance) + 10);
+  }
+  const cap = Math.ceil(capSeconds / c.dt) + 500;
+  let f = 0;
+  for (; f < cap; f++) {
+    recordBefore();
+    const frame = world.time.frame;
+    step(world, c.dt);
+    if (checkAll(frame, calm) === 0) break;
+  }
+  funnelMapStats.cases++;
+  funnelMapStats.frames += f;
+  for (const [e, ok] of calm) {
+    if (ok === null || ok === undefined) { funnelMapStats.calmAmbiguous++; continue; }
+    const st = nav.state[e], dg = Math.hypot(P.x[e] - nav.goalX[e], P.y[e] - nav.goalY[e]);
+    if (ok) { funnelMapStats.arrivedCalm++; check(st === NAV_ARRIVED || dg <= c.arriveDistance, `agent ${e}: reachable goal (${nav.goalX[e]}, ${nav.goalY[e]}) not reached after ${f} calm frames (state ${st}, ${dg} m away, replans ${nav.replans[e]})`); }
+    else { funnelMapStats.unreachableCalm++; check(st === NAV_UNREACHABLE, `agent ${e}: the BFS says its goal is unreachable but its state is ${st} after ${f} calm frames`); }
+  }
+}
+const funnelMapProperty = fc.property(funnelMapCase, funnelMapRun);
 
 // ------------------------------------------------------------------------------------------------ formations
 
@@ -1552,12 +2175,14 @@ export const FUZZ_PROPERTIES: FuzzProperty[] = [
   { name: 'manifold: axis-aligned box depth equals the smallest axis overlap', quickRuns: 200, property: boxDepthProperty },
   { name: '2D manifold: depth equals closed forms (circles) and the separating axis theorem (polygons, rounded too), no contact beyond the margin, finite, caps', quickRuns: 400, property: manifold2Property },
   { name: 'navmesh: free area (shoelace), centroids outside obstacles, symmetric links, shortest length equals a visibility-graph Dijkstra, paths in free space, unreachable across a wall; raycast and shortcut agree with exact segment tests', quickRuns: 300, property: navmeshProperty },
+  { name: 'navmesh merged obstacles: touching, overlapping and pinched obstacles in concave boundaries; area equals a slab integral, coverage equals point-in-polygon, walls on real borders, components', quickRuns: 60, property: navmeshMergeProperty },
   { name: 'navmesh bad input: few points, collinear, bow-tie, NaN/infinite rings throw the documented typed error', quickRuns: 200, property: navmeshBadInputProperty },
   { name: 'formation assignment: optimal equals brute force over all permutations (n ≤ 7), greedy no better, costs equal the permutations\' travel', quickRuns: 300, property: assignProperty },
   { name: 'formation assignment, n 8..40: optimal has no improving 2-swap, above 32 assignSlots is greedy', quickRuns: 100, property: assignLargeProperty },
   { name: 'formation slots: finite, never closer than the spacing, centred, neighbours one spacing apart, slotsRadius and formationSpacing exact', quickRuns: 400, property: slotsProperty },
   { name: 'formation anchor: advanceAnchor equals an angle-based reference unicycle (1e-9 m per step), turn and speed caps, brakes without passing the last waypoint', quickRuns: 300, property: anchorProperty },
   { name: 'funnel system: under pushes, goal moves and respawns, corridors are neighbour chains from the agent to the goal, preferred velocity toward a corner along a free leg, statuses match reachability, reachable goals reached', quickRuns: 20, property: funnelSystemProperty },
+  { name: 'funnel system with map changes: closed and reopened triangles, the mesh replaced mid-run, LOD staggering; corridors of open triangles, statuses equal a BFS over open triangles, far agents untouched between updates, reachable goals reached', quickRuns: 30, property: funnelMapProperty },
 ];
 
 /** Run one property; returns null on success or the fast-check report. */

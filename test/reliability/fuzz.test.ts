@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FUZZ_PROPERTIES, runProperty } from './fuzz-properties';
+import { FUZZ_PROPERTIES, runProperty, funnelMapRun } from './fuzz-properties';
 import { linearProgram2 } from '../../src/avoidance/lp';
 import { cylinderShape, boxShape, createPose, setPoseQuat } from '../../src/collision/shapes';
 import { contactManifold, createManifold, createManifoldInput } from '../../src/collision/manifold';
@@ -17,6 +17,7 @@ import { corridorComponent, NAV_ARRIVED, NAV_UNREACHABLE } from '../../component
 import { corridorMoveStart } from '../../src/navmesh/corridor';
 import { locateTriangle } from '../../src/navmesh/locate';
 import { advanceAnchor, createAnchorState } from '../../src/formation/anchor';
+import { enableLod } from '../../systems/lod';
 
 // The quick, fixed-seed run of every kernel property (the long run with fresh seeds is `npm run fuzz`).
 const SEED = 20261129;
@@ -188,5 +189,90 @@ describe('fuzz findings: corridor upkeep off the mesh (fixed 2026-11-29, kept as
     // measured before the fix: state NAV_REPLAN after 30 s, 1,800 re-plans, the agent never moved
     expect(nav.state[eid]).toBe(NAV_ARRIVED);
     expect(nav.replans[eid]).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('fuzz findings: arrival under LOD staggering and map changes (fixed 2026-11-30, kept as regression tests)', () => {
+  const rect = (x0: number, y0: number, x1: number, y1: number): [number, number][] => [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
+  // Hand: the arrival ramp gives speed vmax·d/arrivalSlowdown, held for `interval` frames of dt until the funnel runs
+  // again, so the agent covers g·d with g = vmax·dt·interval/arrivalSlowdown. For g > 2 it lands farther beyond the
+  // goal than it started before it, and swings about the goal for good (once d > arrivalSlowdown at full speed).
+  const arrive = (lod: boolean, maxSpeed: number): { state: number; d: number } => {
+    const world = createCrowd({ maxAgents: 4 });
+    const en = world.enabled;
+    en.orca = false; en.boids = false; en.steering = false; en.contacts = false; en.navigation = false;
+    setNavmesh(world, buildNavmesh({ boundary: rect(0, 0, 10, 10) }), { arrivalSlowdown: 0.2, arriveDistance: 0.01 });
+    // the focus 1 km away: every agent is in the far tier, its funnel updated one frame in 2
+    if (lod) enableLod(world, { nearRadius: 1, midRadius: 1, hysteresis: 0, farInterval: 2, focus: [1000, 1000] });
+    else en.lod = false;
+    const eid = spawnAgent(world, { x: 2.03, y: 5.01, radius: 0.3, maxSpeed });
+    expect(setNavGoal(world, eid, 8, 5)).toBe('found');
+    const nav = corridorComponent(world);
+    for (let f = 0; f < 600 && nav.state[eid] !== NAV_ARRIVED; f++) step(world, 0.1);
+    return { state: nav.state[eid], d: Math.hypot(world.position.x[eid] - 8, world.position.y[eid] - 5) };
+  };
+  it('a far-tier agent (funnel every 2nd frame) arrives: g = 2.04, it swung 0.2 m about its goal for good (funnel map-change property, quick run\'s first case)', () => {
+    const r = arrive(true, 2.0404920070432127);
+    expect(r.state).toBe(NAV_ARRIVED);
+    expect(r.d).toBeLessThanOrEqual(0.01);
+  });
+  it('without LOD, a fast agent whose step exceeds twice the slowdown distance arrives too (g = 2.5; it never did before the fix)', () => {
+    const r = arrive(false, 5);
+    expect(r.state).toBe(NAV_ARRIVED);
+    expect(r.d).toBeLessThanOrEqual(0.01);
+  });
+});
+
+describe('fuzz findings: search and re-plans under closed triangles (fixed 2026-11-30, kept as regression tests)', () => {
+  it('findNavPath: a vertex split into two wedges by a closed triangle keeps each wedge\'s own cheapest arrival (root pruning across wedges lost the only path)', () => {
+    // The map of the funnel map-change property's counterexample: a 3 m room with two small triangles near its
+    // bottom corners. Closing the big triangle (-97, -97), (-99.16, -99.43), (-97.44, -99.34) leaves one way from
+    // the start (upper left) to the goal (upper right): down the left, under both obstacles, up the right. Its
+    // vertex (-97.44, -99.34) (an obstacle's corner) then meets free space in two wedges; the search reached it
+    // first, more cheaply, in the wedge above the obstacle, pruned the later arrival in the wedge that leads on to
+    // the goal, and reported 'unreachable'.
+    const mesh = buildNavmesh({ boundary: [[-100, -100], [-97, -100], [-97, -97], [-100, -97]], obstacles: [
+      [[-99.15525051054337, -99.4267212338836], [-99.56691306063588, -99.42568551745227], [-99.53182755219626, -99.59795513342303]],
+      [[-97.4361254777332, -99.33754553306049], [-97.56691306063588, -99.42568551745227], [-97.53736966576156, -99.61501200510409]]] });
+    const shut = locateTriangle(mesh, -97.86, -98.59);
+    const V = mesh.vertices, T = mesh.triangles;
+    const corners = [0, 1, 2].map((k) => [V[2 * T[3 * shut + k]], V[2 * T[3 * shut + k] + 1]].join());
+    expect(corners.sort()).toEqual(['-97,-97', '-97.4361254777332,-99.33754553306049', '-99.15525051054337,-99.4267212338836'].sort());
+    const q = createNavQuery(mesh), res = createNavPathResult();
+    q.blocked = new Uint8Array(mesh.triangleCount);
+    q.blocked[shut] = 1;
+    const s = [-99.60311855521367, -98.99856461499616], g = [-97.04187059099786, -97.40921147470362];
+    // breadth-first search over open triangles (hand oracle): connected
+    const from = locateTriangle(mesh, s[0], s[1]), to = locateTriangle(mesh, g[0], g[1]);
+    const seen = new Set([from]), queue = [from];
+    for (let i = 0; i < queue.length; i++) for (let k = 0; k < 3; k++) { const u = mesh.neighbours[3 * queue[i] + k]; if (u >= 0 && u !== shut && !seen.has(u)) { seen.add(u); queue.push(u); } }
+    expect(seen.has(to)).toBe(true);
+    expect(findNavPath(q, s[0], s[1], g[0], g[1], res)).toBe('found'); // before the fix: 'unreachable'
+    const cor = Array.from(res.corridor.subarray(0, res.corridorLength));
+    expect(cor).not.toContain(shut);
+    const portals = new Float64Array(4 * (res.corridorLength + 1)), out = new Float64Array(2 * (res.corridorLength + 2));
+    const n = funnel(portals, corridorPortals(mesh, res.corridor, res.corridorLength, s[0], s[1], g[0], g[1], portals), 0, out);
+    expect(Math.abs(polylineLength(out, n) - res.length)).toBeLessThan(1e-9); // the corridor holds a path of that length
+    expect(res.length).toBeGreaterThan(Math.hypot(g[0] - s[0], g[1] - s[1])); // around, not through, the closed triangle
+  });
+  it('findNavPath: the same at a pinch (two obstacles touching tip to tip), without closed triangles: the shortest path bends there in the other wedge', () => {
+    // Hand: a thin triangle pointing right with its tip at P = (5, 5), and a tall one pointing down onto P. From
+    // S = (4, 5.5), above the thin one, to G = (5.6, 6), right of the tall one, the pinch is closed (docs/NAVMESH.md):
+    // the shortest way is round the thin triangle's left end and back along its lower edge to P, bending there in
+    // the lower wedge: |S − (2, 5.1)| + 0.2 + |(2, 4.9) − P| + |P − G|. The search reached P first, cheaply, in
+    // the upper wedge (straight from S) and pruned the arrival from below: 29.36 m round the tall one's top.
+    const mesh = buildNavmesh({ boundary: [[0, 0], [10, 0], [10, 25], [0, 25]], obstacles: [[[2, 4.9], [5, 5], [2, 5.1]], [[5, 5], [6, 20], [5.2, 20]]] });
+    const res = createNavPathResult();
+    expect(findNavPath(createNavQuery(mesh), 4, 5.5, 5.6, 6, res)).toBe('found');
+    const hand = Math.hypot(2, 0.4) + 0.2 + Math.hypot(3, 0.1) + Math.hypot(0.6, 1);
+    expect(Math.abs(res.length - hand)).toBeLessThan(1e-9);
+  });
+  // The two funnel-system counterexamples, replayed through the property (exact inputs; a later change to the
+  // property's random stream would turn these into ordinary cases, so each also states what it once did).
+  it('funnel system: a far agent (LOD interval 2) no longer passes a stand-in goal by two steps into a closed triangle (it stopped there, NAV_UNREACHABLE, though its goal was reachable)', () => {
+    expect(() => funnelMapRun({"map":{"w":9.741793155670166,"h":3,"ox":-100,"oy":-100,"cells":[5,4,1,0,2,3],"kinds":[{"verts":3,"box":false,"angles":[0.6466037772595883,0.2205743804574013,0.11756960973143578,0.1,0.1,0.1,0.1],"radii":[0.8739918726496398,0.509833186166361,0.7775457901880145,0.25,0.25,0.25,0.25]},{"verts":3,"box":false,"angles":[0.1,0.1,0.3929898329079151,0.1,0.1,0.1,0.1],"radii":[0.25,0.2500000062864274,0.25,0.25,0.25,0.25,0.25]},{"verts":3,"box":false,"angles":[0.1,0.1,0.1,0.1,0.1,0.1,0.1],"radii":[0.25,0.25,0.25,0.25,0.25,0.25,0.25]},{"verts":3,"box":false,"angles":[0.1,0.1,0.1,0.1,0.1,0.1,0.1],"radii":[0.25,0.25,0.25,0.25,0.25,0.25,0.25]},{"verts":3,"box":true,"angles":[0.1,0.1,0.1,0.1,0.1,0.1,0.1],"radii":[0.27070153155364096,0.25,0.25,0.25,0.25,0.25,0.25]},{"verts":4,"box":false,"angles":[0.1,0.24370271936059,0.1,0.1,0.1,0.1,0.1],"radii":[0.25,0.9389070242177695,0.25,0.25,0.25,0.25,0.25]}],"wall":false,"wallA":0.3,"wallB":0.55,"rf":0.5208966447040438,"pts":[[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0]],"look":0,"edgeStart":null},"cells2":[],"wall2":false,"inflated":true,"agents":3,"frames":62,"seed":2147483638,"closeP":0.19945910423994065,"openP":0,"goalP":0.02334962817840278,"pushP":0.09986901711672545,"replaceAt":null,"replaceTwice":false,"lod":{"interval":2,"near":0,"mid":0,"fx":0,"fy":0},"maxCornerPortals":3,"maxReplansPerFrame":1,"maxExp":1,"shortcutInterval":0,"lookahead":0.2,"arrivalSlowdown":0.2,"arriveDistance":0.01,"minTurnSpeed":0.2,"dt":0.016666666666666666,"maxSpeed":2.054613832850009})).not.toThrow();
+  });
+  it('funnel system: a sliced re-plan that fails after its agent was moved to another triangle starts again from there (the agent was declared NAV_UNREACHABLE from its old position)', () => {
+    expect(() => funnelMapRun({"map":{"w":7.8336204551160336,"h":3,"ox":-100,"oy":-100,"cells":[6,3,1,0,2],"kinds":[{"verts":3,"box":false,"angles":[0.1,0.1,0.1,0.1,0.1,0.1,0.1],"radii":[0.6656349301338196,0.25,0.25,0.25,0.25,0.25,0.25]},{"verts":3,"box":false,"angles":[0.1,0.1,0.1,0.1,0.1,0.1,0.1],"radii":[0.25,0.25,0.25,0.25,0.25,0.25,0.25]},{"verts":3,"box":true,"angles":[0.1,0.1,0.1,0.1,0.1,0.1,0.1],"radii":[0.25,0.25,0.25,0.25,0.25,0.25,0.25]},{"verts":5,"box":false,"angles":[0.1,0.1,0.1676268421113491,0.1,0.1,0.1,0.1],"radii":[0.25,0.25,0.288391110021621,0.8322434911970049,0.6391048871446401,0.25,0.25]},{"verts":3,"box":true,"angles":[0.1,0.1,0.1,0.1,0.1,0.1,0.1],"radii":[0.6243019544053823,0.25,0.25,0.25,0.25,0.25,0.25]},{"verts":3,"box":false,"angles":[0.1,0.1,0.1,0.1,0.1,0.1,0.1],"radii":[0.25,0.25,0.25,0.25,0.25,0.25,0.25]}],"wall":false,"wallA":0.3,"wallB":0.55,"rf":0.5208968234248459,"pts":[[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0]],"look":0,"edgeStart":null},"cells2":[],"wall2":false,"inflated":true,"agents":3,"frames":61,"seed":2147483638,"closeP":0.21943838074803354,"openP":0,"goalP":0.024509732192382217,"pushP":0.09986901711672545,"replaceAt":16,"replaceTwice":false,"lod":null,"maxCornerPortals":3,"maxReplansPerFrame":1,"maxExp":1,"shortcutInterval":0,"lookahead":0.2,"arrivalSlowdown":0.2,"arriveDistance":0.01,"minTurnSpeed":0.2,"dt":0.016666666666666666,"maxSpeed":0.5})).not.toThrow();
   });
 });
