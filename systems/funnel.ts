@@ -225,9 +225,10 @@ export function setNavGoal(world: CrowdWorld, eid: number, x: number, y: number)
 }
 
 /**
- * Move agent eid's goal (a chased target; Detour's moveTargetPosition): when the new goal is in the corridor's last
- * triangle or next to it, the corridor is kept or extended by one triangle; otherwise it re-plans at once. Returns
- * the status ('found' when the corridor was kept or extended).
+ * Move agent eid's goal (a chased target; Detour's moveTargetPosition): when the corridor is still valid (it holds
+ * the agent, or can be repaired to, as the funnel system does each frame; none of its triangles closed) and the new
+ * goal is in its last triangle or next to it, the corridor is kept or extended by one triangle; otherwise it
+ * re-plans at once. Returns the status ('found' when the corridor was kept or extended).
  */
 export function moveNavGoal(world: CrowdWorld, eid: number, x: number, y: number): NavPathStatus {
   requireAgent(world, eid);
@@ -237,7 +238,7 @@ export function moveNavGoal(world: CrowdWorld, eid: number, x: number, y: number
   const c = s.corridor;
   const st = c.state[eid];
   const slot = c.slot[eid];
-  if ((st === NAV_FOLLOWING || st === NAV_ARRIVED) && slot >= 0 && c.length[eid] > 0) {
+  if ((st === NAV_FOLLOWING || st === NAV_ARRIVED) && slot >= 0 && c.length[eid] > 0 && keepCorridor(world, s, eid)) {
     const t = locateTriangle(s.mesh, x, y);
     const off = slot * s.maxCorridor, len = c.length[eid];
     const last = s.pool[off + len - 1];
@@ -260,6 +261,23 @@ export function moveNavGoal(world: CrowdWorld, eid: number, x: number, y: number
   c.goalX[eid] = x;
   c.goalY[eid] = y;
   return plan(world, s, eid);
+}
+
+/**
+ * Is agent eid's corridor still valid for moveNavGoal to keep? Its start is moved to the agent's triangle as the
+ * funnel system does each frame (the agent may have been pushed or teleported since), and none of its triangles may
+ * be closed. Before 2026-11-30 moveNavGoal kept the corridor without these checks and returned 'found' for an agent
+ * moved across a wall, or a corridor through a door closed since; the next frame then re-planned.
+ */
+function keepCorridor(world: CrowdWorld, s: FunnelState, eid: number): boolean {
+  const c = s.corridor, M = s.maxCorridor, off = c.slot[eid] * M;
+  if (corridorBlocked(s.pool, off, c.length[eid], s.blocked)) return false;
+  _funnelXY[0] = world.position.x[eid];
+  _funnelXY[1] = world.position.y[eid];
+  const len = corridorMoveStartAt(s.mesh, s.pool, off, c.length[eid], M, _funnelXY, 16, s.blocked);
+  if (len <= 0) return false;
+  c.length[eid] = len;
+  return true;
 }
 
 /** Stop following a navmesh path (the preferred velocity is left to other systems). */

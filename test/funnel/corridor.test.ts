@@ -294,6 +294,53 @@ describe('moveNavGoal', () => {
   });
 });
 
+describe('moveNavGoal keeps a corridor only while it is still valid', () => {
+  // Before 2026-11-30 a small goal move kept the corridor and returned 'found' even when the agent had since been
+  // moved off it, or a triangle on it had been closed; the next frame re-planned and reported unreachable. Oracle:
+  // the gaps in the wall are closed (every triangle with its centroid in the wall's x range), so a BFS-obvious
+  // partition: the left half cannot reach the right half.
+  function closeWall(world: ReturnType<typeof setup>['world'], mesh: Navmesh): number[] {
+    const tris: number[] = [];
+    for (let t = 0; t < mesh.triangleCount; t++) {
+      const T = mesh.triangles, V = mesh.vertices;
+      const cx = (V[2 * T[3 * t]] + V[2 * T[3 * t + 1]] + V[2 * T[3 * t + 2]]) / 3;
+      if (cx > 17 && cx < 23) tris.push(t);
+    }
+    setNavTrianglesBlocked(world, tris, true);
+    return tris;
+  }
+
+  it('an agent teleported across the closed wall: a small goal move re-plans and reports unreachable', () => {
+    const { world, mesh, eid } = setup();
+    expect(setNavGoal(world, eid, 10, 10)).toBe('found');
+    step(world, 1 / 60);
+    closeWall(world, mesh);
+    setAgentPosition(world, eid, 30, 10); // the far side: no open way back to (10, 10)
+    expect(moveNavGoal(world, eid, 10.05, 10)).toBe('unreachable');
+    expect(corridorComponent(world).state[eid]).toBe(NAV_UNREACHABLE);
+  });
+
+  it('a triangle on the corridor closed since: a small goal move re-plans (round the other gap)', () => {
+    const { world, mesh, eid } = setup();
+    expect(setNavGoal(world, eid, 30, 5.5)).toBe('found'); // through gap A (y 4–7)
+    const cor = new Int32Array(4096);
+    const n = getAgentCorridor(world, eid, cor);
+    // Close every triangle of gap A's passage (x 18–22, y 4–7, shrunk by the 0.5 m radius), found by sampling it:
+    // gap B stays open.
+    const gapSet = new Set<number>();
+    for (let x = 17.6; x <= 22.4; x += 0.1) for (let y = 4.55; y <= 6.45; y += 0.1) gapSet.add(locateTriangle(mesh, x, y));
+    gapSet.delete(-1);
+    const gapA = [...gapSet];
+    expect(gapA.some((t) => Array.from(cor.subarray(0, n)).includes(t))).toBe(true);
+    expect(gapA).not.toContain(cor[0]);
+    expect(gapA.length).toBeGreaterThan(0);
+    setNavTrianglesBlocked(world, gapA, true);
+    expect(moveNavGoal(world, eid, 30.05, 5.5)).toBe('found');
+    const m = getAgentCorridor(world, eid, cor);
+    for (let i = 0; i < m; i++) expect(gapA).not.toContain(cor[i]);
+  });
+});
+
 describe('funnelSystem sliced re-plans', () => {
   it('spreads one search over frames under maxSearchExpansionsPerFrame and ends with the same corridor', () => {
     const world = createCrowd({ maxAgents: 4, seed: 3 });
