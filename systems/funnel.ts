@@ -196,6 +196,7 @@ function install(s: FunnelState, eid: number, res: NavPathResult): NavPathStatus
   if (status !== 'found') {
     c.state[eid] = NAV_UNREACHABLE;
     c.length[eid] = 0;
+    s.agentVersion[eid] = s.version; // unreachable under this closed set: tried again when it changes
     return status;
   }
   let slot = c.slot[eid];
@@ -414,7 +415,15 @@ export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, co
   for (let i = start; i < start + count; i++) {
     const eid = dense[i];
     let st = c.state[eid];
-    if (st === NAV_NONE || st === NAV_UNREACHABLE) continue;
+    if (st === NAV_NONE) continue;
+    if (st === NAV_UNREACHABLE) {
+      // Unreachable under the closed set of its last search: tried again (within the re-plan budget) once triangles
+      // have been opened or closed since, so agents waiting behind a closed door set off when it opens, as grid
+      // navigation re-plans unreachable agents after a grid edit.
+      if (s.agentVersion[eid] === s.version) continue;
+      st = NAV_REPLAN;
+      c.state[eid] = NAV_REPLAN;
+    }
     if (st === NAV_ARRIVED) { pvx[eid] = 0; pvy[eid] = 0; continue; }
     if ((lodFlags[eid] & LOD_STEER) === 0) continue;
     served++;

@@ -341,6 +341,35 @@ describe('moveNavGoal keeps a corridor only while it is still valid', () => {
   });
 });
 
+describe('unreachable agents and doors', () => {
+  it('an agent whose goal is behind closed doors waits (no re-plan per frame) and sets off when a door opens', () => {
+    const { world, mesh, eid } = setup();
+    const c = corridorComponent(world);
+    // Close both gaps: every triangle with a vertex in the wall's x range (the inflated wall spans 17.5–22.5).
+    const doors = new Set<number>();
+    for (let x = 17.6; x <= 22.4; x += 0.1) for (let y = 0.55; y <= 19.45; y += 0.1) doors.add(locateTriangle(mesh, x, y));
+    doors.delete(-1);
+    setNavTrianglesBlocked(world, [...doors], true);
+    expect(setNavGoal(world, eid, 30, 10)).toBe('unreachable');
+    const replans = c.replans[eid];
+    for (let f = 0; f < 30; f++) step(world, 1 / 60);
+    expect(c.state[eid]).toBe(NAV_UNREACHABLE);
+    expect(c.replans[eid]).toBe(replans); // the closed set did not change: no search
+    // An unrelated change of the closed set (a triangle on the left, re-opened at once): one search, still unreachable.
+    const left = locateTriangle(mesh, 3, 18);
+    setNavTrianglesBlocked(world, [left], true);
+    setNavTrianglesBlocked(world, [left], false);
+    for (let f = 0; f < 30; f++) step(world, 1 / 60);
+    expect(c.state[eid]).toBe(NAV_UNREACHABLE);
+    expect(c.replans[eid]).toBe(replans + 1);
+    // Open the doors: the agent re-plans and arrives.
+    setNavTrianglesBlocked(world, [...doors], false);
+    for (let f = 0; f < 60 * 30 && c.state[eid] !== NAV_ARRIVED; f++) step(world, 1 / 60);
+    expect(c.state[eid]).toBe(NAV_ARRIVED);
+    expect(Math.hypot(world.position.x[eid] - 30, world.position.y[eid] - 10)).toBeLessThan(0.1);
+  });
+});
+
 describe('funnelSystem sliced re-plans', () => {
   it('spreads one search over frames under maxSearchExpansionsPerFrame and ends with the same corridor', () => {
     const world = createCrowd({ maxAgents: 4, seed: 3 });
