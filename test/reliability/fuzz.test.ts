@@ -276,3 +276,23 @@ describe('fuzz findings: search and re-plans under closed triangles (fixed 2026-
     expect(() => funnelMapRun({"map":{"w":7.8336204551160336,"h":3,"ox":-100,"oy":-100,"cells":[6,3,1,0,2],"kinds":[{"verts":3,"box":false,"angles":[0.1,0.1,0.1,0.1,0.1,0.1,0.1],"radii":[0.6656349301338196,0.25,0.25,0.25,0.25,0.25,0.25]},{"verts":3,"box":false,"angles":[0.1,0.1,0.1,0.1,0.1,0.1,0.1],"radii":[0.25,0.25,0.25,0.25,0.25,0.25,0.25]},{"verts":3,"box":true,"angles":[0.1,0.1,0.1,0.1,0.1,0.1,0.1],"radii":[0.25,0.25,0.25,0.25,0.25,0.25,0.25]},{"verts":5,"box":false,"angles":[0.1,0.1,0.1676268421113491,0.1,0.1,0.1,0.1],"radii":[0.25,0.25,0.288391110021621,0.8322434911970049,0.6391048871446401,0.25,0.25]},{"verts":3,"box":true,"angles":[0.1,0.1,0.1,0.1,0.1,0.1,0.1],"radii":[0.6243019544053823,0.25,0.25,0.25,0.25,0.25,0.25]},{"verts":3,"box":false,"angles":[0.1,0.1,0.1,0.1,0.1,0.1,0.1],"radii":[0.25,0.25,0.25,0.25,0.25,0.25,0.25]}],"wall":false,"wallA":0.3,"wallB":0.55,"rf":0.5208968234248459,"pts":[[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0]],"look":0,"edgeStart":null},"cells2":[],"wall2":false,"inflated":true,"agents":3,"frames":61,"seed":2147483638,"closeP":0.21943838074803354,"openP":0,"goalP":0.024509732192382217,"pushP":0.09986901711672545,"replaceAt":16,"replaceTwice":false,"lod":null,"maxCornerPortals":3,"maxReplansPerFrame":1,"maxExp":1,"shortcutInterval":0,"lookahead":0.2,"arrivalSlowdown":0.2,"arriveDistance":0.01,"minTurnSpeed":0.2,"dt":0.016666666666666666,"maxSpeed":0.5})).not.toThrow();
   });
 });
+
+describe('fuzz findings: the formation anchor circling a waypoint (fixed 2026-11-30, kept as a regression test)', () => {
+  it('advanceAnchor reaches a waypoint inside its turning circle: it slows so the circle tangent to its heading through the waypoint is one it can turn (formation system property)', () => {
+    // Hand: heading +x at the origin, the waypoint (0, 2) straight to the left. At 1 m/s and 0.2 rad/s the anchor's
+    // tightest circle has radius 5 m, centred at (0, 5): the waypoint, 3 m from that centre, lies inside it, and
+    // turning at the limit toward it only ever runs round that circle (measured before the fix: 100,000 steps of
+    // 1/30 s, never closer than 2 m, as the last waypoint and as an intermediate one of radius 1). The circle through
+    // the waypoint tangent to the heading has curvature 2·sin α / d; at v ≤ ω·d / (2·sin α) the turn can follow it.
+    const p = { cruiseSpeed: 1, maxTurnRate: 0.2, memberMaxSpeed: 1, extent: 0, margin: 1, waypointRadius: 1, arriveGain: 1 };
+    for (const path of [new Float64Array([0, 2]), new Float64Array([0, 2, 30, 2])]) {
+      const st = createAnchorState(0, 0, 1, 0);
+      const n = path.length / 2;
+      let k = 0;
+      while (k < 100000 && advanceAnchor(st, path, n, p, 1, 1 / 30)) k++;
+      expect(st.waypoint).toBe(n); // finished
+      expect(k).toBeLessThan(3000); // measured after the fix: 482 and 1,460 steps
+      expect(Math.hypot(st.x - path[2 * n - 2], st.y - path[2 * n - 1])).toBeLessThanOrEqual(0.05 + 1e-9);
+    }
+  });
+});
