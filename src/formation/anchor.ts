@@ -12,11 +12,6 @@
  * v ≤ margin·vMax − |ω|·R. The caller can also pass a `slow` factor in [0, 1] (e.g. from the members' slot errors) so
  * the anchor waits for stragglers instead of leaving them behind.
  *
- * While a turn is cut short by the limit, the anchor also keeps v ≤ ω_cap·d / (2·|sin α|) (d the distance to the
- * waypoint, α its angle from the new heading): the circle tangent to the heading through the waypoint has curvature
- * 2·sin α / d, so at that speed the turn can follow it; faster, the waypoint lies inside the anchor's tightest circle
- * and the anchor runs round it for good.
- *
  * At the final waypoint the anchor brakes on the ramp v ≤ k·d (k = 1/s by default via `arriveGain`) and stops within
  * `waypointRadius`.
  */
@@ -143,7 +138,6 @@ function anchorTurn(st: AnchorState, path: Float64Array, p: Readonly<AnchorParam
   const w = (p.margin * p.memberMaxSpeed) / (2 * p.extent);
   if (p.extent > 0 && w < wCap) wCap = w;
   let turn = 0;
-  _anchorArcCap[0] = Infinity;
   if (dist > 0) {
     const lim = wCap * dt;
     if (lim !== st.turnLimit) setTurnLimit(st, lim);
@@ -157,27 +151,16 @@ function anchorTurn(st: AnchorState, path: Float64Array, p: Readonly<AnchorParam
       turn = c >= 0 ? lim : -lim;
       const nx = hx * k - hy * s, ny = hx * s + hy * k, n = Math.sqrt(nx * nx + ny * ny);
       st.hx = nx / n; st.hy = ny / n;
-      // Still turning: the waypoint lies at angle α from the new heading, and the circle tangent to the heading
-      // through it has curvature 2·sin α / dist. Faster than ω_cap·dist / (2·|sin α|) the anchor's tightest circle
-      // holds the waypoint inside, and it circles for good (found by the formation system fuzz property,
-      // 2026-11-30: a waypoint 2 m abeam, a 5 m turning radius, 100,000 steps): capped, the waypoint stays on or
-      // outside that circle and the turn reaches it.
-      const sa = st.hx * uy - st.hy * ux;
-      _anchorArcCap[0] = (wCap * dist) / (2 * (sa < 0 ? -sa : sa));
     }
   }
   st.omega = turn / dt;
 }
-
-/** Speed cap of the turn in progress (m/s, Infinity when none), from anchorTurn to anchorMove (doubles in a typed array: see advanceAnchor). */
-const _anchorArcCap = new Float64Array(1);
 
 /** Speed (cruise, capped by the turn for the outer slots, the caller's slow factor and braking at the end), then move. */
 function anchorMove(st: AnchorState, points: number, p: Readonly<AnchorParams>, slow: number, dt: number, dist: number): void {
   let v = p.cruiseSpeed;
   const turnCap = p.margin * p.memberMaxSpeed - Math.abs(st.omega) * p.extent;
   if (turnCap < v) v = turnCap;
-  if (_anchorArcCap[0] < v) v = _anchorArcCap[0];
   if (v < 0) v = 0;
   v *= slow < 0 ? 0 : slow > 1 ? 1 : slow;
   if (st.waypoint === points - 1) {

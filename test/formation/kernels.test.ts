@@ -131,8 +131,7 @@ describe('advanceAnchor', () => {
   });
   it('matches an angle-based reference (Math.atan2/cos/sin, the unicycle written out) on 200 random paths within 1e-9 m', () => {
     // advanceAnchor turns with vectors and cached cos/sin of the turn limit; the reference below steps the same
-    // unicycle with angles: ang = atan2(h × u, h · u), turn = clamp(ang, ±ω_cap·dt), h rotated by turn; while the
-    // limit cuts the turn short, v ≤ ω_cap·dist / (2·|sin(ang − turn)|).
+    // unicycle with angles: ang = atan2(h × u, h · u), turn = clamp(ang, ±ω_cap·dt), h rotated by turn.
     const rng = createRng(77);
     const ref = (s: { x: number; y: number; hx: number; hy: number; wp: number; v: number; w: number }, path: Float64Array, n: number, p: AnchorParams, slow: number, dt: number): boolean => {
       while (s.wp < n - 1 && Math.hypot(path[2 * s.wp] - s.x, path[2 * s.wp + 1] - s.y) <= p.waypointRadius) s.wp++;
@@ -144,9 +143,7 @@ describe('advanceAnchor', () => {
       const turn = Math.max(-lim, Math.min(lim, ang));
       const c = Math.cos(turn), si = Math.sin(turn), nx = s.hx * c - s.hy * si, ny = s.hx * si + s.hy * c, h = Math.hypot(nx, ny);
       s.hx = nx / h; s.hy = ny / h; s.w = turn / dt;
-      // a turn cut short by the limit: v ≤ ω_cap·dist / (2·|sin α|), α = ang − turn (the tangent circle through the waypoint)
-      const arcCap = Math.abs(ang) > lim ? (wCap * dist) / (2 * Math.abs(Math.sin(ang - turn))) : Infinity;
-      let v = Math.max(0, Math.min(p.cruiseSpeed, budget - Math.abs(s.w) * p.extent, arcCap)) * Math.max(0, Math.min(1, slow));
+      let v = Math.max(0, Math.min(p.cruiseSpeed, budget - Math.abs(s.w) * p.extent)) * Math.max(0, Math.min(1, slow));
       if (last) v = Math.min(v, p.arriveGain * dist, dist / dt);
       s.x += s.hx * v * dt; s.y += s.hy * v * dt; s.v = v;
       return true;
