@@ -2293,6 +2293,7 @@ export function formationSysRun(c: FormationSysCase): void {
   // members' worst walk at their slowest speed, and time for the arrive ramps to settle (the error decays as
   // e^(−vmax·t/slowing)).
   const a = g.anchor;
+  formationSlotError(world, g.members[0], new Float64Array(2)); // re-assigns now if membership changed: params current
   let len = 0, px = a.x, py = a.y;
   for (let i = a.waypoint; i < g.pathPoints; i++) { len += Math.hypot(g.path[2 * i] - px, g.path[2 * i + 1] - py); px = g.path[2 * i]; py = g.path[2 * i + 1]; }
   const ms0 = members();
@@ -2307,8 +2308,10 @@ export function formationSysRun(c: FormationSysCase): void {
   const cap = Math.ceil(capS / c.dt);
   let f = 0, worst = Infinity;
   const slotPos = new Float64Array(2);
+  let limited = 0, limitedWp = -1; // consecutive frames turning at the limit toward one waypoint
   for (; f < cap; f++) {
     stepChecked(`calm frame ${f}`);
+    if (a.waypoint === limitedWp && Math.abs(a.omega) >= 0.999 * wCap) limited++; else { limited = 0; limitedWp = a.waypoint; }
     if (a.waypoint < g.pathPoints && g.pathPoints > 0) continue;
     worst = 0;
     for (const e of members()) worst = Math.max(worst, formationSlotError(world, e, slotPos));
@@ -2318,14 +2321,13 @@ export function formationSysRun(c: FormationSysCase): void {
   formationSystemStats.members += g.count;
   if (a.waypoint < g.pathPoints && g.pathPoints > 0) {
     // Open defect (docs/RELIABILITY.md, pinned by it.fails in fuzz.test.ts), excluded here: advanceAnchor turns at
-    // its limit toward a waypoint that lies inside its tightest circle (radius speed/ω_cap, tangent to the heading on
-    // the waypoint's side) and runs round that circle for good. The fix (v ≤ ω_cap·d/(2·|sin α|) in a turn cut
+    // its limit toward a waypoint that lies inside its tightest circle (radius speed/ω_cap, tangent to the heading)
+    // and runs round that circle for good. The fix (v ≤ ω_cap·d/(2·|sin α|) in a turn cut
     // short) pushed advanceAnchor past V8's inlining budget in the formation system (a per-frame allocation), so it
-    // waits. Only a run that ends that way is excluded, and counted; any other unfinished path fails below.
-    const wx = g.path[2 * a.waypoint], wy = g.path[2 * a.waypoint + 1], cross = a.hx * (wy - a.y) - a.hy * (wx - a.x);
-    const rho = a.speed / wCap, side = cross >= 0 ? 1 : -1;
-    const cx = a.x - side * a.hy * rho, cy = a.y + side * a.hx * rho;
-    if (Math.hypot(wx - cx, wy - cy) < rho) { formationSystemStats.orbiting++; knownDefect(true); return; }
+    // waits. Only a run that ends that way (a full turn at the limit toward one waypoint) is excluded, and counted;
+    // any other unfinished path fails below.
+    // circling: turning at the limit toward the same waypoint for at least a full turn (2π/ω_cap) at the end
+    if (limited * c.dt >= (2 * Math.PI) / wCap) { formationSystemStats.orbiting++; knownDefect(true); return; }
   }
   if (g.pathPoints > 0) { check(a.waypoint >= g.pathPoints, `the anchor did not finish its path in ${f} calm frames (waypoint ${a.waypoint} of ${g.pathPoints}, at (${a.x}, ${a.y}), speed ${a.speed})`); formationSystemStats.finished++; }
   check(worst <= 0.01, `members are up to ${worst} m from their slots after ${f} calm frames (anchor stopped at (${a.x}, ${a.y}))`);
