@@ -17,7 +17,8 @@ export const LOD_ALL = LOD_STEER | LOD_BOIDS | LOD_ORCA | LOD_CONTACTS;
  * Per-agent level of detail, written by the LOD system first in each frame and read by every later system:
  *  - `tier[eid]`: TIER_NEAR / TIER_MID / TIER_FAR (default near);
  *  - `flags[eid]`: LOD_STEER | LOD_BOIDS | LOD_ORCA | LOD_CONTACTS bits for THIS frame (default all), from the tier
- *    rules; a far agent's LOD_STEER and LOD_CONTACTS bits are set on one frame in N, staggered round-robin.
+ *    rules; a far agent's LOD_STEER and LOD_CONTACTS bits are set on one frame in N, staggered round-robin, and on
+ *    the frame it enters the tier.
  * A world without the LOD system keeps the defaults: everything runs for everyone.
  */
 export interface LodStore {

@@ -163,7 +163,8 @@ export function getLodStats(world: CrowdWorld): { near: number; mid: number; far
 /**
  * LOD system, first in the frame: move the near radius under the budget (from the last frame's cost), assign
  * tiers with hysteresis, then set each agent's system flags for this frame from its tier rule, staggering far
- * agents round-robin by entity id ((frame + eid) mod interval = 0) so the cost is even across frames.
+ * agents round-robin by entity id ((frame + eid) mod interval = 0) so the cost is even across frames; an agent is
+ * also updated on the frame it changes tier.
  */
 export function lodSystem(world: CrowdWorld): void {
   const state = world.systems.lod as LodState | undefined;
@@ -178,6 +179,9 @@ export function lodSystem(world: CrowdWorld): void {
   }
   const lod = lodComponent(world);
   const { dense, count } = world.agents;
+  // Tiers before this frame's assignment: an agent that changes tier is updated this frame (see applyTierFlags).
+  if (_lodPrevTier.length < lod.tier.length) _lodPrevTier = new Uint8Array(lod.tier.length);
+  for (let i = 0; i < count; i++) _lodPrevTier[dense[i]] = lod.tier[dense[i]];
   state.changes = assignTiers(dense, 0, count, world.position.x, world.position.y, state.focusX, state.focusY, state.focusCount,
     state.radii, 3, state.hysteresis, lod.tier);
   applyTierFlags(world, state, lod, 0, count);
@@ -187,6 +191,9 @@ export function lodSystem(world: CrowdWorld): void {
   profileCount(world.profiler, 'lod', 'nearRadius', Math.round(state.radii[0] * 100) / 100);
   profileRecord(world.profiler, 'lod', t0);
 }
+
+/** Each agent's tier before the current frame's assignment, by entity id (scratch owned by the LOD system). */
+let _lodPrevTier = new Uint8Array(0);
 
 /** Flags for dense[start .. start+count) from their tiers and the frame number; also counts tiers. */
 function applyTierFlags(world: CrowdWorld, state: LodState, lod: LodStore, start: number, count: number): void {
@@ -200,7 +207,11 @@ function applyTierFlags(world: CrowdWorld, state: LodState, lod: LodStore, start
     const rule = t === TIER_NEAR ? r0 : t === TIER_MID ? r1 : r2;
     if (t === TIER_NEAR) n0++; else if (t === TIER_MID) n1++; else n2++;
     let f = rule.flags;
-    if (rule.interval > 1 && (frame + eid) % rule.interval !== 0) f &= ~(LOD_STEER | LOD_CONTACTS);
+    // Staggered, except on the frame the agent changes tier: its last update was made for the old tier's interval
+    // (the funnel caps speeds so an agent does not pass its next corner before its next update), so it is redone
+    // for the new one. Without this, an agent leaving the mid tier kept a velocity meant for one frame for up to N,
+    // walked past its goal and through a wall (found by the funnel map-change fuzz property, 2026-11-30).
+    if (rule.interval > 1 && (frame + eid) % rule.interval !== 0 && _lodPrevTier[eid] === t) f &= ~(LOD_STEER | LOD_CONTACTS);
     lod.flags[eid] = f;
   }
   state.counts[0] = n0; state.counts[1] = n1; state.counts[2] = n2;

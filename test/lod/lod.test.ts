@@ -47,6 +47,10 @@ describe('lodSystem', () => {
     const lod = lodComponent(w);
     const updates = new Int32Array(w.capacity + 1);
     const N = 5, frames = 40;
+    // The first step moves every agent from the default (near) tier to its own; an agent is updated on the frame it
+    // changes tier (its last update was made for the old tier's interval), so every agent runs then.
+    step(w, 0.01);
+    for (let i = 0; i < w.agents.count; i++) expect(lod.flags[w.agents.dense[i]] & LOD_STEER).toBe(LOD_STEER);
     for (let f = 0; f < frames; f++) {
       step(w, 0.01);
       for (let i = 0; i < w.agents.count; i++) {

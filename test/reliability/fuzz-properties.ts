@@ -29,6 +29,8 @@ import { formationSlots, formationSpacing, slotsRadius, FORMATION_LINE, FORMATIO
 import { assignSlots, assignSlotsOptimal, assignSlotsGreedy, HUNGARIAN_MAX } from '../../src/formation/assign';
 import { advanceAnchor, createAnchorState, type AnchorParams } from '../../src/formation/anchor';
 import { createCrowd, type CrowdWorld } from '../../src/world/crowd';
+import { createFormation, getFormation, addFormationMember, removeFormationMember, setFormationPath, setFormationShape, formationSlotError } from '../../systems/formation';
+import { formationComponent } from '../../components/formation';
 import { spawnAgent, despawnAgent, setAgentPosition } from '../../src/world/agents';
 import { step } from '../../src/world/step';
 import { setNavmesh, setNavGoal, moveNavGoal, getAgentCorridor, setNavTrianglesBlocked, type FunnelState } from '../../systems/funnel';
@@ -1636,8 +1638,8 @@ export const funnelMapStats = { cases: 0, frames: 0, closes: 0, opens: 0, replac
  * focus point. Checked after every step:
  *  - nothing is NaN; setNavGoal says 'found' exactly when the BFS connects the agent's and the goal's triangles
  *    (when each is unambiguous: not on a shared edge);
- *  - the funnel ran for an agent exactly when its LOD tier is not far or (frame + id) mod N = 0; an agent it did not
- *    run for kept its preferred velocity (it was not touched);
+ *  - the funnel ran for an agent exactly when its LOD tier is not far, or (frame + id) mod N = 0, or it changed tier
+ *    this frame; an agent it did not run for kept its preferred velocity (it was not touched);
  *  - an agent the funnel ran for: arrived, waiting or unreachable has a zero preferred velocity; following, its
  *    corridor is a chain of neighbouring OPEN triangles of the current mesh from the agent's (or nearest) triangle
  *    to the goal's; its preferred velocity points at the next corner; the leg to it lies in the corridor and in
@@ -1763,7 +1765,8 @@ export function funnelMapRun(c: FunnelMapCase): void {
         let tier = d <= nearR ? 0 : d <= midR ? 1 : 2;
         if ((d === nearR || d === midR) && tier !== cur) tier = cur; // on a boundary with hysteresis 0 the tier is kept
         tierOf.set(eid, tier);
-        updated = tier !== 2 || (frame + eid) % c.lod.interval === 0;
+        // (an agent that changes tier is updated on that frame too: its last update was for the old interval)
+        updated = tier !== 2 || (frame + eid) % c.lod.interval === 0 || tier !== cur;
         check(((lod.flags[eid] & LOD_STEER) !== 0) === updated, `${where}: LOD_STEER ${lod.flags[eid] & LOD_STEER}, the oracle's tier ${tier} (distance ${d}) says ${updated ? '' : 'not '}updated`);
       }
       const before = pvBefore.get(eid);
@@ -2163,6 +2166,175 @@ const anchorProperty = fc.property(anchorCase, (c) => {
   }
 });
 
+// ------------------------------------------------------------------------------------------------ formation system
+
+interface FormationSysCase {
+  shape: number; n: number; radii: number[]; speeds: number[]; pos: [number, number][]; scatter: number;
+  gap: number; cruise: number; maxTurnRate: number; margin: number; slowing: number; heading: number;
+  path: [number, number][]; pathLen: number; dt: number; frames: number; seed: number; eventP: number;
+}
+const formationSysCase: fc.Arbitrary<FormationSysCase> = fc.record({
+  shape: fc.constantFrom(FORMATION_LINE, FORMATION_COLUMN, FORMATION_WEDGE, FORMATION_BOX, FORMATION_CIRCLE), n: fc.integer({ min: 1, max: 12 }),
+  radii: fc.array(uni(0.1, 1), { minLength: 16, maxLength: 16 }), speeds: fc.array(uni(0.5, 4), { minLength: 16, maxLength: 16 }),
+  pos: fc.array(fc.tuple(uni(-1, 1), uni(-1, 1)), { minLength: 16, maxLength: 16 }), scatter: fc.constantFrom(0, 1, 5, 30),
+  // (speeds, margin and path size bound the run time: the anchor crawls at margin·vmin/2 in turns)
+  gap: uni(0, 1), cruise: uni(0.2, 3), maxTurnRate: uni(0.1, 3), margin: uni(0.4, 1), slowing: uni(0.2, 3), heading: uni(-Math.PI, Math.PI),
+  path: fc.array(fc.tuple(uni(-15, 15), uni(-15, 15)), { minLength: 5, maxLength: 5 }), pathLen: fc.integer({ min: 0, max: 5 }),
+  dt: fc.constantFrom(1 / 60, 1 / 30, 0.1), frames: fc.integer({ min: 0, max: 300 }), seed: fc.nat(), eventP: uni(0, 0.05),
+});
+/** What the formation system property reached (counted over all runs, shrinking included). */
+export const formationSystemStats = { orbiting: 0, cases: 0, frames: 0, reassigned: 0, bruteForced: 0, swapChecked: 0, events: 0, finished: 0, members: 0, worstEnd: 0 };
+
+/**
+ * The formation system in a world (systems/formation.ts: slot assignment, the anchor driven by advanceAnchor with
+ * the members' speed budget and slot errors, members steered by arrive-at-a-moving-target): 1–12 members of
+ * varied radii and speeds scattered around the anchor, every shape, a path of 0–5 waypoints, and (seeded, during the
+ * first phase) members despawned, spawned and added, removed, teleported, the shape changed and a new path given.
+ * Pipeline: formation + steering + integrate. Oracles written here: after every step, nothing is NaN; the members'
+ * slots are a permutation of 0..n−1; the group's spacing is the two largest radii plus the gap (by sorting), its
+ * anchor parameters the slowest member's speed and the farthest slot's distance; the anchor's speed and turn keep
+ * speed + |ω|·extent ≤ margin·vmin; at every re-assignment, the members' travel to the slots (placed with the
+ * anchor's pose at that moment) is the brute-force minimum over all n! permutations (n ≤ 7) or admits no improving
+ * swap of two members (n ≤ 12), and equals the reported cost. Then, undisturbed, the anchor finishes its path
+ * within the time its speed bound allows and every member ends within 1 cm of its slot.
+ */
+export function formationSysRun(c: FormationSysCase): void {
+  const world = createCrowd({ maxAgents: 32, seed: 1 + (c.seed % 1000) });
+  const en = world.enabled;
+  en.lod = false; en.navigation = false; en.funnel = false; en.boids = false; en.orca = false; en.contacts = false;
+  const rng = createRng(c.seed + 11);
+  const group = createFormation(world, { shape: c.shape, x: 0, y: 0, heading: c.heading, speed: c.cruise, maxTurnRate: c.maxTurnRate, gap: c.gap, margin: c.margin, memberSlowingRadius: c.slowing });
+  const g = getFormation(world, group);
+  const fm = formationComponent(world);
+  const P = world.position;
+  let next = 0;
+  const join = (): void => {
+    if (g.count >= 12) return;
+    const k = next++ % 16, p = c.pos[k];
+    const e = spawnAgent(world, { x: p[0] * c.scatter, y: p[1] * c.scatter, radius: c.radii[k], maxSpeed: c.speeds[k] });
+    addFormationMember(world, group, e);
+  };
+  for (let i = 0; i < c.n; i++) join();
+  const path: number[] = [];
+  for (let i = 0; i < c.pathLen; i++) path.push(c.path[i][0], c.path[i][1]);
+  setFormationPath(world, group, path);
+
+  const members = (): number[] => Array.from(g.members.subarray(0, g.count));
+  /** Checks after a step; `pre` is the anchor pose and member positions before it, `wasDirty` whether it re-assigned. */
+  const checkAll = (where: string, pre: { x: number; y: number; hx: number; hy: number }, wasDirty: boolean): void => {
+    const ms = members(), n = ms.length;
+    const a = g.anchor;
+    for (const v of [a.x, a.y, a.hx, a.hy, a.speed, a.omega]) finite(v, `${where}: anchor state`);
+    for (const e of ms) { finite(P.x[e], `${where}: member ${e} x`); finite(P.y[e], `${where}: member ${e} y`); finite(world.velocity.x[e], `${where}: member ${e} vx`); finite(world.velocity.y[e], `${where}: member ${e} vy`); }
+    if (n === 0) { check(a.speed === 0 && a.omega === 0, `${where}: an empty group's anchor moves`); return; }
+    const slotOf = new Int32Array(n);
+    for (let i = 0; i < n; i++) { slotOf[i] = fm.slot[ms[i]]; check(fm.group[ms[i]] === group, `${where}: member ${ms[i]} not in the group`); }
+    check(isPermutation(slotOf, n), `${where}: slots [${Array.from(slotOf)}] are not a permutation of 0..${n - 1}`);
+    const radii = ms.map((e) => world.agent.radius[e]).sort((p, q) => q - p);
+    const spacing = radii[0] + (n > 1 ? radii[1] : radii[0]) + c.gap;
+    check(Math.abs(g.spacing - spacing) <= 1e-12 * spacing, `${where}: spacing ${g.spacing}, two largest radii + gap ${spacing}`);
+    let extent = 0;
+    for (let j = 0; j < n; j++) extent = Math.max(extent, Math.hypot(g.slots[2 * j], g.slots[2 * j + 1]));
+    const vmin = Math.min(...ms.map((e) => world.agent.maxSpeed[e]));
+    check(g.params.memberMaxSpeed === vmin && Math.abs(g.params.extent - extent) <= 1e-12 * (1 + extent), `${where}: anchor parameters vMax ${g.params.memberMaxSpeed} (slowest member ${vmin}), extent ${g.params.extent} (farthest slot ${extent})`);
+    check(a.speed >= 0 && a.speed + Math.abs(a.omega) * extent <= c.margin * vmin * (1 + 1e-9) + 1e-12, `${where}: anchor speed ${a.speed} + |ω| ${Math.abs(a.omega)} · extent ${extent} above margin · vmin ${c.margin * vmin}`);
+    if (!wasDirty) return;
+    // a re-assignment ran in this step, before the anchor moved: slots placed with the pre-step pose, members
+    // where they stood (position.previous)
+    formationSystemStats.reassigned++;
+    const mp: Pt[] = ms.map((e) => [P.previousX[e], P.previousY[e]]);
+    const sp: Pt[] = [];
+    for (let j = 0; j < n; j++) { const ox = g.slots[2 * j], oy = g.slots[2 * j + 1]; sp.push([pre.x + pre.hx * ox - pre.hy * oy, pre.y + pre.hy * ox + pre.hx * oy]); }
+    const got = travel(mp, sp, slotOf), tolc = 1e-9 * Math.max(1, got);
+    check(Math.abs(got - g.lastAssignmentCost) <= tolc, `${where}: reported assignment cost ${g.lastAssignmentCost}, the permutation travels ${got}`);
+    if (n <= 7) {
+      formationSystemStats.bruteForced++;
+      const best = bruteForceAssignment(mp, sp);
+      check(Math.abs(got - best) <= tolc, `${where}: assignment travels ${got}, the brute-force minimum is ${best}`);
+    } else {
+      formationSystemStats.swapChecked++;
+      const d = (i: number, j: number) => Math.hypot(mp[i][0] - sp[j][0], mp[i][1] - sp[j][1]);
+      for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) {
+        const now = d(i, slotOf[i]) + d(j, slotOf[j]), swapped = d(i, slotOf[j]) + d(j, slotOf[i]);
+        check(swapped >= now - 1e-9 * Math.max(1, now), `${where}: members ${ms[i]} and ${ms[j]} gain ${now - swapped} by swapping slots`);
+      }
+    }
+  };
+  const stepChecked = (where: string): void => {
+    const pre = { x: g.anchor.x, y: g.anchor.y, hx: g.anchor.hx, hy: g.anchor.hy };
+    const wasDirty = g.dirty;
+    step(world, c.dt);
+    formationSystemStats.frames++;
+    checkAll(where, pre, wasDirty);
+  };
+
+  // Disturbed phase.
+  for (let f = 0; f < c.frames; f++) {
+    if (rngFloat(rng) < c.eventP) {
+      formationSystemStats.events++;
+      const kind = rngInt(rng, 6), ms = members();
+      const e = ms.length > 0 ? ms[rngInt(rng, ms.length)] : -1;
+      if (kind === 0 && e >= 0) despawnAgent(world, e);
+      else if (kind === 1) join();
+      else if (kind === 2 && e >= 0) removeFormationMember(world, e);
+      else if (kind === 3 && e >= 0) setAgentPosition(world, e, P.x[e] + (rngFloat(rng) - 0.5) * 20, P.y[e] + (rngFloat(rng) - 0.5) * 20);
+      else if (kind === 4) setFormationShape(world, group, rngInt(rng, 5));
+      else {
+        const k = 1 + rngInt(rng, 4), pts: number[] = [];
+        for (let i = 0; i < k; i++) pts.push((rngFloat(rng) - 0.5) * 30, (rngFloat(rng) - 0.5) * 30);
+        setFormationPath(world, group, pts);
+      }
+    }
+    stepChecked(`frame ${f}`);
+  }
+  if (g.count === 0) join();
+  // Calm phase: until the anchor has finished its path and every member is within 1 cm of its slot. The cap: the
+  // path's length at the anchor's slowest turning speed (margin·vmin/2, or cruise), a full turn per waypoint, the
+  // members' worst walk at their slowest speed, and time for the arrive ramps to settle (the error decays as
+  // e^(−vmax·t/slowing)).
+  const a = g.anchor;
+  formationSlotError(world, g.members[0], new Float64Array(2)); // re-assigns now if membership changed: params current
+  let len = 0, px = a.x, py = a.y;
+  for (let i = a.waypoint; i < g.pathPoints; i++) { len += Math.hypot(g.path[2 * i] - px, g.path[2 * i + 1] - py); px = g.path[2 * i]; py = g.path[2 * i + 1]; }
+  const ms0 = members();
+  const vmin = Math.min(...ms0.map((e) => world.agent.maxSpeed[e]));
+  let walk = 0;
+  for (const e of ms0) walk = Math.max(walk, Math.hypot(P.x[e] - a.x, P.y[e] - a.y));
+  // Each remaining waypoint may take up to a full turn at ω_cap (2π/ω_cap s; a wide formation of slow members
+  // turns at under 0.01 rad/s).
+  const wCap = Math.min(c.maxTurnRate, g.params.extent > 0 ? (c.margin * vmin) / (2 * g.params.extent) : Infinity);
+  const capS = (len + 2 * Math.PI * 10) / Math.min(c.cruise, c.margin * vmin / 2) + (g.pathPoints - a.waypoint + 1) * 2 * Math.PI / wCap +
+    (walk + 3 * g.spacing * 12) / vmin + 40 * c.slowing / vmin + 20;
+  const cap = Math.ceil(capS / c.dt);
+  let f = 0, worst = Infinity;
+  const slotPos = new Float64Array(2);
+  let limited = 0, limitedWp = -1; // consecutive frames turning at the limit toward one waypoint
+  for (; f < cap; f++) {
+    stepChecked(`calm frame ${f}`);
+    if (a.waypoint === limitedWp && Math.abs(a.omega) >= 0.999 * wCap) limited++; else { limited = 0; limitedWp = a.waypoint; }
+    if (a.waypoint < g.pathPoints && g.pathPoints > 0) continue;
+    worst = 0;
+    for (const e of members()) worst = Math.max(worst, formationSlotError(world, e, slotPos));
+    if (worst <= 0.01) break;
+  }
+  formationSystemStats.cases++;
+  formationSystemStats.members += g.count;
+  if (a.waypoint < g.pathPoints && g.pathPoints > 0) {
+    // Open defect (docs/RELIABILITY.md, pinned by it.fails in fuzz.test.ts), excluded here: advanceAnchor turns at
+    // its limit toward a waypoint that lies inside its tightest circle (radius speed/ω_cap, tangent to the heading)
+    // and runs round that circle for good. The fix (v ≤ ω_cap·d/(2·|sin α|) in a turn cut
+    // short) pushed advanceAnchor past V8's inlining budget in the formation system (a per-frame allocation), so it
+    // waits. Only a run that ends that way (a full turn at the limit toward one waypoint) is excluded, and counted;
+    // any other unfinished path fails below.
+    // circling: turning at the limit toward the same waypoint for at least a full turn (2π/ω_cap) at the end
+    if (limited * c.dt >= (2 * Math.PI) / wCap) { formationSystemStats.orbiting++; knownDefect(true); return; }
+  }
+  if (g.pathPoints > 0) { check(a.waypoint >= g.pathPoints, `the anchor did not finish its path in ${f} calm frames (waypoint ${a.waypoint} of ${g.pathPoints}, at (${a.x}, ${a.y}), speed ${a.speed})`); formationSystemStats.finished++; }
+  check(worst <= 0.01, `members are up to ${worst} m from their slots after ${f} calm frames (anchor stopped at (${a.x}, ${a.y}))`);
+  formationSystemStats.worstEnd = Math.max(formationSystemStats.worstEnd, worst);
+}
+const formationSysProperty = fc.property(formationSysCase, formationSysRun);
+
 export const FUZZ_PROPERTIES: FuzzProperty[] = [
   { name: 'spatial hash: radius, k-nearest and batch k-nearest queries equal brute force', quickRuns: 150, property: spatialHashProperty },
   { name: 'A*: status and cost equal Dijkstra, path legal and its steps sum to the cost', quickRuns: 150, property: astarProperty },
@@ -2183,6 +2355,7 @@ export const FUZZ_PROPERTIES: FuzzProperty[] = [
   { name: 'formation anchor: advanceAnchor equals an angle-based reference unicycle (1e-9 m per step), turn and speed caps, brakes without passing the last waypoint', quickRuns: 300, property: anchorProperty },
   { name: 'funnel system: under pushes, goal moves and respawns, corridors are neighbour chains from the agent to the goal, preferred velocity toward a corner along a free leg, statuses match reachability, reachable goals reached', quickRuns: 20, property: funnelSystemProperty },
   { name: 'funnel system with map changes: closed and reopened triangles, the mesh replaced mid-run, LOD staggering; corridors of open triangles, statuses equal a BFS over open triangles, far agents untouched between updates, reachable goals reached', quickRuns: 30, property: funnelMapProperty },
+  { name: 'formation system: in a world, slots a permutation, re-assignments optimal (brute force, 2-swap), spacing and anchor budget, members on their slots once the anchor stops', quickRuns: 15, property: formationSysProperty },
 ];
 
 /** Run one property; returns null on success or the fast-check report. */
