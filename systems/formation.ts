@@ -8,7 +8,7 @@ import { nowMs, profileCount, profileRecord } from '../src/world/profiler';
 import { dcos, dsin } from '../src/core/dmath';
 import { formationSlots, formationSpacing, slotsRadius, FORMATION_SHAPE_NAMES } from '../src/formation/slots';
 import { assignSlots } from '../src/formation/assign';
-import { advanceAnchor, createAnchorState, type AnchorParams, type AnchorState } from '../src/formation/anchor';
+import { anchorMove, anchorTurn, anchorWaypoint, createAnchorState, type AnchorParams, type AnchorState } from '../src/formation/anchor';
 import { formationComponent } from '../components/formation';
 import { steeringComponent, STEER_ARRIVE, type SteeringStore } from '../components/steering';
 import { lodComponent, LOD_STEER } from '../components/lod';
@@ -264,8 +264,12 @@ function driveGroup(g: FormationGroup, dt: number, slot: Int32Array, s: Steering
   }
   const lo = 0.5 * g.spacing, hi = 2 * g.spacing;
   const slow = worst <= lo ? 1 : worst >= hi ? 0 : (hi - worst) / (hi - lo);
-  if (n > 0 && g.pathPoints > 0) advanceAnchor(a, g.path, g.pathPoints, g.params, slow, dt);
-  else { a.speed = 0; a.omega = 0; }
+  // advanceAnchor's three pieces, called here directly (slow is in [0, 1] already): see the note after advanceAnchor.
+  const dist = n > 0 && g.pathPoints > 0 ? anchorWaypoint(a, g.path, g.pathPoints, g.params) : -1;
+  if (dist >= 0) {
+    anchorTurn(a, g.path, g.params, dist, dt);
+    anchorMove(a, g.pathPoints, g.params, slow, dt, dist);
+  } else if (n === 0 || g.pathPoints === 0) { a.speed = 0; a.omega = 0; }
   const vx = a.hx * a.speed, vy = a.hy * a.speed, w = a.omega;
   for (let i = 0; i < n; i++) {
     const e = g.members[i];

@@ -12,6 +12,13 @@
  * v ≤ margin·vMax − |ω|·R. The caller can also pass a `slow` factor in [0, 1] (e.g. from the members' slot errors) so
  * the anchor waits for stragglers instead of leaving them behind.
  *
+ * While a turn is cut short by the limit, the anchor also keeps v ≤ ω_cap·d / (2·|sin α|) (d the distance to the
+ * waypoint, α its angle from the heading before this step's turn): the circle tangent to the heading through the
+ * waypoint has curvature 2·sin α / d, so at that speed the turn can follow it; faster, the waypoint lies inside the
+ * anchor's tightest circle and the anchor runs round it for good (found by the formation system fuzz property,
+ * 2026-11-30: a waypoint 2 m abeam, a 5 m turning radius, 100,000 steps never closer than 2 m). Measuring α before
+ * the turn makes the cap stricter than the tangent circle of the new heading needs while |α| ≤ π/2.
+ *
  * At the final waypoint the anchor brakes on the ramp v ≤ k·d (k = 1/s by default via `arriveGain`) and stops within
  * `waypointRadius`.
  */
@@ -107,15 +114,21 @@ export function advanceAnchor(st: AnchorState, path: Float64Array, points: numbe
   const dist = anchorWaypoint(st, path, points, p);
   if (dist < 0) return false;
   anchorTurn(st, path, p, dist, dt);
-  anchorMove(st, points, p, slow, dt, dist);
+  anchorMove(st, points, p, slow < 0 ? 0 : slow > 1 ? 1 : slow, dt, dist);
   return true;
 }
+// The formation system calls the three pieces itself (systems/formation.ts driveGroup), with its slow factor already
+// in [0, 1]: without this wrapper in between, the pieces fit V8's inlining budget with room to spare (TurboFan reserves
+// 1.2 × a callee's size of the 920-byte cumulative budget before inlining it), so they inline into driveGroup and
+// nothing is boxed. Through advanceAnchor the last piece missed the budget by a few bytes once the turn's speed cap
+// was added.
 
 /**
  * Skip reached waypoints (all but the last, which is handled by braking) and return the distance to the current
  * one, or −1 when the path is finished (then the anchor stands still).
  */
-function anchorWaypoint(st: AnchorState, path: Float64Array, points: number, p: Readonly<AnchorParams>): number {
+/** @internal (systems/formation.ts) */
+export function anchorWaypoint(st: AnchorState, path: Float64Array, points: number, p: Readonly<AnchorParams>): number {
   let wp = st.waypoint, d2 = 0;
   const r2 = p.waypointRadius * p.waypointRadius;
   for (; wp < points; wp++) {
@@ -133,22 +146,35 @@ function anchorWaypoint(st: AnchorState, path: Float64Array, points: number, p: 
 }
 
 /** Turn toward the current waypoint, `dist` away, by at most ω_cap·dt (see advanceAnchor); sets the heading and ω. */
-function anchorTurn(st: AnchorState, path: Float64Array, p: Readonly<AnchorParams>, dist: number, dt: number): void {
+/** @internal (systems/formation.ts) */
+export function anchorTurn(st: AnchorState, path: Float64Array, p: Readonly<AnchorParams>, dist: number, dt: number): void {
   let wCap = p.maxTurnRate;
   const w = (p.margin * p.memberMaxSpeed) / (2 * p.extent);
-  if (p.extent > 0 && w < wCap) wCap = w;
+  if (w < wCap) wCap = w; // extent 0: w = Infinity or NaN (0/0), never below wCap
   let turn = 0;
+  st.speed = Infinity; // this step's speed cap from the turn (below); anchorMove then stores the speed here
   if (dist > 0) {
     const lim = wCap * dt;
     if (lim !== st.turnLimit) setTurnLimit(st, lim);
-    const ux = (path[2 * st.waypoint] - st.x) / dist, uy = (path[2 * st.waypoint + 1] - st.y) / dist, hx = st.hx, hy = st.hy;
-    const c = hx * uy - hy * ux, d = hx * ux + hy * uy;
+    const w2 = 2 * st.waypoint;
+    const ux = (path[w2] - st.x) / dist, uy = (path[w2 + 1] - st.y) / dist, hx = st.hx, hy = st.hy;
+    let c = hx * uy - hy * ux;
+    const d = hx * ux + hy * uy;
     if (d >= st.turnCos) {
       turn = d > 0 && c < 1e-4 && c > -1e-4 ? c + (c * c * c) / 6 : datan2(c, d);
+      // cos is flat near 0 and π: d ≥ cos(lim) can hold by round-off for an angle a few 1e-8 rad above lim. The
+      // heading still snaps; the reported turn stays within the limit.
+      if (turn > lim) turn = lim;
+      else if (turn < -lim) turn = -lim;
       st.hx = ux; st.hy = uy;
     } else {
-      const s = c >= 0 ? st.turnSin : -st.turnSin, k = st.turnCos;
-      turn = c >= 0 ? lim : -lim;
+      let s = st.turnSin;
+      turn = lim;
+      if (c < 0) { s = -s; turn = -lim; c = -c; }
+      // the speed cap v ≤ ω_cap·d / (2·|sin α|) (see the file comment); + 0 turns a −0 (waypoint exactly behind) into
+      // +0, so the cap is +Infinity there: a point straight behind lies outside the tightest circles
+      st.speed = (wCap * dist) / (c + c + 0);
+      const k = st.turnCos;
       const nx = hx * k - hy * s, ny = hx * s + hy * k, n = Math.sqrt(nx * nx + ny * ny);
       st.hx = nx / n; st.hy = ny / n;
     }
@@ -157,12 +183,14 @@ function anchorTurn(st: AnchorState, path: Float64Array, p: Readonly<AnchorParam
 }
 
 /** Speed (cruise, capped by the turn for the outer slots, the caller's slow factor and braking at the end), then move. */
-function anchorMove(st: AnchorState, points: number, p: Readonly<AnchorParams>, slow: number, dt: number, dist: number): void {
+/** @internal (systems/formation.ts); `slow` in [0, 1]. */
+export function anchorMove(st: AnchorState, points: number, p: Readonly<AnchorParams>, slow: number, dt: number, dist: number): void {
   let v = p.cruiseSpeed;
+  if (st.speed < v) v = st.speed;
   const turnCap = p.margin * p.memberMaxSpeed - Math.abs(st.omega) * p.extent;
   if (turnCap < v) v = turnCap;
   if (v < 0) v = 0;
-  v *= slow < 0 ? 0 : slow > 1 ? 1 : slow;
+  v *= slow;
   if (st.waypoint === points - 1) {
     if (p.arriveGain * dist < v) v = p.arriveGain * dist;
     if (v * dt > dist) v = dist / dt; // never step past the final waypoint

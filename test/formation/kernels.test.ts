@@ -143,7 +143,10 @@ describe('advanceAnchor', () => {
       const turn = Math.max(-lim, Math.min(lim, ang));
       const c = Math.cos(turn), si = Math.sin(turn), nx = s.hx * c - s.hy * si, ny = s.hx * si + s.hy * c, h = Math.hypot(nx, ny);
       s.hx = nx / h; s.hy = ny / h; s.w = turn / dt;
-      let v = Math.max(0, Math.min(p.cruiseSpeed, budget - Math.abs(s.w) * p.extent)) * Math.max(0, Math.min(1, slow));
+      // a turn cut short by the limit: v ≤ ω_cap·dist / (2·|sin ang|) (the circle tangent to the heading through the
+      // waypoint has curvature 2·sin α / dist)
+      const arcCap = Math.abs(ang) > lim ? (wCap * dist) / (2 * Math.abs(Math.sin(ang))) : Infinity;
+      let v = Math.max(0, Math.min(p.cruiseSpeed, budget - Math.abs(s.w) * p.extent, arcCap)) * Math.max(0, Math.min(1, slow));
       if (last) v = Math.min(v, p.arriveGain * dist, dist / dt);
       s.x += s.hx * v * dt; s.y += s.hy * v * dt; s.v = v;
       return true;

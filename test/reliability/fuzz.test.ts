@@ -280,11 +280,10 @@ describe('fuzz findings: search and re-plans under closed triangles (fixed 2026-
   });
 });
 
-describe('fuzz findings: the formation anchor circling a waypoint (open defect, 2026-11-30)', () => {
-  // it.fails: passes while the defect is there. A fix (in a turn the limit cuts short, v ≤ ω_cap·d/(2·|sin α|)) made
-  // this pass but pushed advanceAnchor past V8's inlining budget in the formation system (rts: 450 bytes allocated
-  // per formationSystem call, test/world/allocation.test.ts), so it is not in; see docs/RELIABILITY.md.
-  it.fails('advanceAnchor reaches a waypoint inside its turning circle: it slows so the circle tangent to its heading through the waypoint is one it can turn (formation system property)', () => {
+describe('fuzz findings: the formation anchor circling a waypoint (fixed 2026-11-30)', () => {
+  // Fixed by v ≤ ω_cap·d/(2·|sin α|) while the turn limit cuts a turn short (src/formation/anchor.ts). The formation
+  // system now calls advanceAnchor's pieces directly, so they still inline (test/world/allocation.test.ts).
+  it('advanceAnchor reaches a waypoint inside its turning circle: it slows so the circle tangent to its heading through the waypoint is one it can turn (formation system property)', () => {
     // Hand: heading +x at the origin, the waypoint (0, 2) straight to the left. At 1 m/s and 0.2 rad/s the anchor's
     // tightest circle has radius 5 m, centred at (0, 5): the waypoint, 3 m from that centre, lies inside it, and
     // turning at the limit toward it only ever runs round that circle (measured before the fix: 100,000 steps of
