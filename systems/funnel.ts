@@ -30,7 +30,7 @@ import { requireAgent } from '../src/world/agents';
 import { onDespawn } from '../src/world/registry';
 import { nowMs, profileCount, profileRecord } from '../src/world/profiler';
 import { LOD_STEER, lodComponent } from '../components/lod';
-import type { LodState } from './lod';
+import { lodRulesInEffect } from './lod';
 import {
   corridorComponent, NAV_ARRIVED, NAV_FOLLOWING, NAV_NONE, NAV_REPLAN, NAV_UNREACHABLE, type CorridorStore,
 } from '../components/corridor';
@@ -397,8 +397,7 @@ function pullCorners(s: FunnelState, off: number, len: number, want: number, reu
 export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, count: number, dt = 0): number {
   const dense = world.agents.dense;
   // Frames until an agent's next update: its LOD tier rule's interval when the LOD pass staggers it, else 1.
-  const lod = world.systems.lod as LodState | undefined;
-  const lodRules = lod !== undefined && lod.enabled && world.enabled.lod ? lod.rules : null;
+  const lodRules = lodRulesInEffect(world);
   const tiers = lodComponent(world).tier;
   const c = s.corridor;
   const px = world.position.x, py = world.position.y;

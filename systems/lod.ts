@@ -192,6 +192,18 @@ export function lodSystem(world: CrowdWorld): void {
   profileRecord(world.profiler, 'lod', t0);
 }
 
+/**
+ * The tier rules that stagger this frame's updates, or null when the LOD pass is off (not enabled on the world, or
+ * switched off in world.enabled). An agent updated now keeps what it was given for rules[tier].interval frames, so
+ * navigation, the funnel and steering scale their per-update caps (speed toward a goal or corner, turn limit,
+ * smoothing) by that many steps.
+ * @internal (systems/navigation.ts, systems/funnel.ts, systems/steering.ts)
+ */
+export function lodRulesInEffect(world: CrowdWorld): readonly TierRule[] | null {
+  const lod = world.systems.lod as LodState | undefined;
+  return lod !== undefined && lod.enabled && world.enabled.lod ? lod.rules : null;
+}
+
 /** Each agent's tier before the current frame's assignment, by entity id (scratch owned by the LOD system). */
 let _lodPrevTier = new Uint8Array(0);
 

@@ -32,7 +32,7 @@ import {
   GRID_NAV_UNREACHABLE, GRID_NAV_WAITING_FOR_PATH, type NavigationStore,
 } from '../components/navigation';
 import { lodComponent, LOD_STEER } from '../components/lod';
-import type { LodState } from './lod';
+import { lodRulesInEffect } from './lod';
 
 /** Options of setNavigationGrid. */
 export interface NavigationOptions {
@@ -441,8 +441,7 @@ export function navigationSystem(world: CrowdWorld, dt: number): void {
   const pvx = world.preferredVelocity.x, pvy = world.preferredVelocity.y;
   const maxSpeed = world.agent.maxSpeed;
   // Frames until an agent's next update: its LOD tier rule's interval when the LOD pass staggers it, else 1.
-  const lod = world.systems.lod as LodState | undefined;
-  const lodRules = lod !== undefined && lod.enabled && world.enabled.lod ? lod.rules : null;
+  const lodRules = lodRulesInEffect(world);
   const tiers = lodComponent(world).tier;
   const stepDt = dt > 0 ? dt : 0;
   for (let i = 0; i < n; i++) {

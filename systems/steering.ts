@@ -14,7 +14,7 @@ import {
   STEER_SEEK, STEER_WANDER, type SteeringStore,
 } from '../components/steering';
 import { lodComponent, LOD_STEER } from '../components/lod';
-import type { LodState } from './lod';
+import { lodRulesInEffect } from './lod';
 
 /**
  * World-level steering state: the wall segments and their grid, and the agents that reference other agents
@@ -262,8 +262,7 @@ export function steeringRange(world: CrowdWorld, start: number, count: number, d
   // smoothing and the turn limit all use it: with plain dt a far agent updated one frame in 8 turned 8 times slower
   // than its turn rate and its smoothing lagged 8 times longer, which broke arrive's no-overshoot bound
   // τ ≤ R / (4 maxSpeed) (0.84 m past the target at maxSpeed 3, R = 2).
-  const lod = world.systems.lod as LodState | undefined;
-  const lodRules = lod !== undefined && lod.enabled && world.enabled.lod ? lod.rules : null;
+  const lodRules = lodRulesInEffect(world);
   const tiers = lodComponent(world).tier;
   let steered = 0, wallHits = 0;
   for (let i = 0; i < count; i++) {

@@ -126,8 +126,8 @@ export function advanceAnchor(st: AnchorState, path: Float64Array, points: numbe
 /**
  * Skip reached waypoints (all but the last, which is handled by braking) and return the distance to the current
  * one, or −1 when the path is finished (then the anchor stands still).
+ * @internal (systems/formation.ts)
  */
-/** @internal (systems/formation.ts) */
 export function anchorWaypoint(st: AnchorState, path: Float64Array, points: number, p: Readonly<AnchorParams>): number {
   let wp = st.waypoint, d2 = 0;
   const r2 = p.waypointRadius * p.waypointRadius;
@@ -145,8 +145,11 @@ export function anchorWaypoint(st: AnchorState, path: Float64Array, points: numb
   return dist;
 }
 
-/** Turn toward the current waypoint, `dist` away, by at most ω_cap·dt (see advanceAnchor); sets the heading and ω. */
-/** @internal (systems/formation.ts) */
+/**
+ * Turn toward the current waypoint, `dist` away, by at most ω_cap·dt (see advanceAnchor); sets the heading and ω,
+ * and leaves this step's speed cap from the turn in `st.speed` for anchorMove (which then stores the speed there).
+ * @internal (systems/formation.ts)
+ */
 export function anchorTurn(st: AnchorState, path: Float64Array, p: Readonly<AnchorParams>, dist: number, dt: number): void {
   let wCap = p.maxTurnRate;
   const w = (p.margin * p.memberMaxSpeed) / (2 * p.extent);
@@ -182,8 +185,11 @@ export function anchorTurn(st: AnchorState, path: Float64Array, p: Readonly<Anch
   st.omega = turn / dt;
 }
 
-/** Speed (cruise, capped by the turn for the outer slots, the caller's slow factor and braking at the end), then move. */
-/** @internal (systems/formation.ts); `slow` in [0, 1]. */
+/**
+ * Speed (cruise, capped by anchorTurn's cap in `st.speed`, by the turn for the outer slots, the caller's slow factor
+ * in [0, 1] and braking at the end), then move.
+ * @internal (systems/formation.ts)
+ */
 export function anchorMove(st: AnchorState, points: number, p: Readonly<AnchorParams>, slow: number, dt: number, dist: number): void {
   let v = p.cruiseSpeed;
   if (st.speed < v) v = st.speed;
