@@ -69,6 +69,16 @@ export interface FunnelState {
   version: number;
   /** Version each agent's corridor was planned on. */
   agentVersion: Uint32Array;
+  /**
+   * For a NAV_UNREACHABLE agent: the triangle its failed search started from (the one holding the agent, else the
+   * nearest; −1 on an empty mesh). An agent pushed out of it into another open region is searched again.
+   */
+  failTri: Int32Array;
+  /** Open region of each triangle under the closed set (−1: closed); valid while regionVersion === version. */
+  region: Int32Array;
+  regionVersion: number;
+  /** Flood-fill stack of openRegions (one entry per triangle). */
+  regionStack: Int32Array;
   maxCorridor: number;
   maxCornerPortals: number;
   maxReplansPerFrame: number;
@@ -123,6 +133,8 @@ export function setNavmesh(world: CrowdWorld, mesh: Navmesh, options: FunnelOpti
     mesh, query: createNavQuery(mesh), result: createNavPathResult(maxCorridor),
     blocked: new Uint8Array(mesh.triangleCount), version: (prev?.version ?? 0) + 1,
     agentVersion: prev?.agentVersion ?? new Uint32Array(world.capacity + 1),
+    failTri: new Int32Array(world.capacity + 1).fill(-1),
+    region: new Int32Array(mesh.triangleCount), regionVersion: -1, regionStack: new Int32Array(mesh.triangleCount),
     maxCorridor, maxCornerPortals, maxReplansPerFrame, maxSearchExpansionsPerFrame,
     sliceQuery: createNavQuery(mesh), sliceResult: createNavPathResult(maxCorridor), activeEid: -1, sliceX: 0, sliceY: 0, lookahead, arrivalSlowdown, arriveDistance, minTurnSpeed,
     shortcutInterval, shortcutLookahead,
@@ -197,6 +209,10 @@ function install(s: FunnelState, eid: number, res: NavPathResult): NavPathStatus
     c.state[eid] = NAV_UNREACHABLE;
     c.length[eid] = 0;
     s.agentVersion[eid] = s.version; // unreachable under this closed set: tried again when it changes
+    // ... or when the agent is pushed out of the region it was searched from (res.startX/Y: the search's start,
+    // snapped onto the mesh, so its triangle is the search's start triangle).
+    _funnelXY[0] = res.startX; _funnelXY[1] = res.startY;
+    s.failTri[eid] = s.mesh.triangleCount > 0 ? nearestPointOnMeshAt(s.mesh, _funnelXY, _funnelXY) : -1;
     return status;
   }
   let slot = c.slot[eid];
@@ -353,6 +369,53 @@ function continueSlice(world: CrowdWorld, s: FunnelState): void {
   install(s, eid, s.sliceResult);
 }
 
+/**
+ * Has unreachable agent eid left the open region its failed search started from? Reachability from a triangle
+ * under a closed set depends only on its open region (triangles joined through open neighbours: a search from
+ * anywhere in one region explores the same triangles), so an agent pushed around inside that region (contacts,
+ * ORCA, setAgentPosition) stays unreachable, and one pushed into another region, or out of a closed triangle, may
+ * not be: it is searched again. Before 2026-11-30 it stayed NAV_UNREACHABLE until the closed set changed or a new
+ * goal was set. O(1) while the agent stays in its failed search's triangle (one point-in-triangle test per frame);
+ * the region labels are computed at most once per closed-set version, and only when an unreachable agent moves.
+ */
+function leftFailedRegion(world: CrowdWorld, s: FunnelState, eid: number): boolean {
+  const t0 = s.failTri[eid];
+  _funnelXY[0] = world.position.x[eid]; _funnelXY[1] = world.position.y[eid];
+  if (t0 >= 0 && pointInTriangleAt(s.mesh, t0, _funnelXY)) return false;
+  if (s.mesh.triangleCount === 0) return false;
+  const t = nearestPointOnMeshAt(s.mesh, _funnelXY, _funnelXY);
+  if (t === t0) return false;
+  const R = openRegions(s);
+  // Closed triangles are region −1: a search from one is unreachable at once, so two closed starts are alike.
+  if (t0 >= 0 && R[t] === R[t0]) { s.failTri[eid] = t; return false; }
+  return true;
+}
+
+/** Label the open regions under the current closed set (flood fill over open neighbours) if not current. */
+function openRegions(s: FunnelState): Int32Array {
+  const R = s.region;
+  if (s.regionVersion === s.version) return R;
+  const B = s.blocked, N = s.mesh.neighbours, stack = s.regionStack, T = s.mesh.triangleCount;
+  for (let t = 0; t < T; t++) R[t] = B[t] !== 0 ? -1 : -2;
+  let label = 0;
+  for (let seed = 0; seed < T; seed++) {
+    if (R[seed] !== -2) continue;
+    R[seed] = label;
+    let top = 0;
+    stack[top++] = seed;
+    while (top > 0) {
+      const t = stack[--top];
+      for (let k = 0; k < 3; k++) {
+        const u = N[3 * t + k];
+        if (u >= 0 && R[u] === -2) { R[u] = label; stack[top++] = u; }
+      }
+    }
+    label++;
+  }
+  s.regionVersion = s.version;
+  return R;
+}
+
 /** The triangle a search from (x, y) starts in: the one holding it, else the nearest. */
 function nearestTriangle(s: FunnelState, x: number, y: number): number {
   _funnelXY[0] = x; _funnelXY[1] = y;
@@ -418,8 +481,8 @@ export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, co
     if (st === NAV_UNREACHABLE) {
       // Unreachable under the closed set of its last search: tried again (within the re-plan budget) once triangles
       // have been opened or closed since, so agents waiting behind a closed door set off when it opens, as grid
-      // navigation re-plans unreachable agents after a grid edit.
-      if (s.agentVersion[eid] === s.version) continue;
+      // navigation re-plans unreachable agents after a grid edit; or once it has been pushed into another region.
+      if (s.agentVersion[eid] === s.version && !leftFailedRegion(world, s, eid)) continue;
       st = NAV_REPLAN;
       c.state[eid] = NAV_REPLAN;
     }

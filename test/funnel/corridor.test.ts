@@ -368,6 +368,52 @@ describe('unreachable agents and doors', () => {
     expect(c.state[eid]).toBe(NAV_ARRIVED);
     expect(Math.hypot(world.position.x[eid] - 30, world.position.y[eid] - 10)).toBeLessThan(0.1);
   });
+  it('an unreachable agent pushed across the closed doors is searched again and arrives; pushed around on its own side, it is not searched (BFS partition by hand)', () => {
+    const { world, mesh, eid } = setup();
+    const c = corridorComponent(world);
+    const doors = new Set<number>();
+    for (let x = 17.6; x <= 22.4; x += 0.1) for (let y = 0.55; y <= 19.45; y += 0.1) doors.add(locateTriangle(mesh, x, y));
+    doors.delete(-1);
+    setNavTrianglesBlocked(world, [...doors], true);
+    expect(setNavGoal(world, eid, 30, 10)).toBe('unreachable');
+    const replans = c.replans[eid];
+    // Pushed around on the left (x < 17.5, the closed doors' side): reachability cannot change, so no search.
+    for (const [x, y] of [[8, 15], [3, 3], [15, 10], [12, 18]] as P[]) {
+      setAgentPosition(world, eid, x, y);
+      for (let f = 0; f < 5; f++) step(world, 1 / 60);
+      expect(c.state[eid]).toBe(NAV_UNREACHABLE);
+    }
+    expect(c.replans[eid]).toBe(replans);
+    // Pushed through to the right half (e.g. by a crowd or a teleport): the goal's side. One search, then it arrives.
+    setAgentPosition(world, eid, 26, 3);
+    step(world, 1 / 60);
+    expect(c.replans[eid]).toBe(replans + 1);
+    expect(c.state[eid]).toBe(NAV_FOLLOWING);
+    for (let f = 0; f < 60 * 30 && c.state[eid] !== NAV_ARRIVED; f++) step(world, 1 / 60);
+    expect(c.state[eid]).toBe(NAV_ARRIVED);
+    expect(Math.hypot(world.position.x[eid] - 30, world.position.y[eid] - 10)).toBeLessThan(0.1);
+  });
+
+  it('an agent standing in a closed triangle is unreachable; stepping out of it into the open is searched again', () => {
+    const { world, mesh, eid } = setup();
+    const c = corridorComponent(world);
+    const door = locateTriangle(mesh, 20, 5.5); // in gap A
+    expect(door).toBeGreaterThanOrEqual(0);
+    setNavTrianglesBlocked(world, [door], true);
+    // Put the agent in the closed triangle: a search from there fails at once.
+    const T = mesh.triangles, V = mesh.vertices;
+    const cx = (V[2 * T[3 * door]] + V[2 * T[3 * door + 1]] + V[2 * T[3 * door + 2]]) / 3;
+    const cy = (V[2 * T[3 * door] + 1] + V[2 * T[3 * door + 1] + 1] + V[2 * T[3 * door + 2] + 1]) / 3;
+    setAgentPosition(world, eid, cx, cy);
+    expect(setNavGoal(world, eid, 5, 10)).toBe('unreachable');
+    const replans = c.replans[eid];
+    step(world, 1 / 60);
+    expect(c.replans[eid]).toBe(replans);
+    setAgentPosition(world, eid, 10, 10); // out into the open left half
+    step(world, 1 / 60);
+    expect(c.replans[eid]).toBe(replans + 1);
+    expect(c.state[eid]).toBe(NAV_FOLLOWING);
+  });
 });
 
 describe('funnelSystem sliced re-plans', () => {

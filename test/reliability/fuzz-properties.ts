@@ -1339,7 +1339,7 @@ export const funnelSystemStats = { cases: 0, frames: 0, agentFrames: 0, followin
  *  - no NaN in position, velocity, preferred velocity; nothing throws;
  *  - setNavGoal's status is 'found' exactly when agent and goal are connected (the wall's side; at radius 0 also a
  *    visibility-graph Dijkstra on the original polygons), moveNavGoal's 'unreachable' only when they are not;
- * then, without disturbances, every agent still following or re-planning arrives (NAV_ARRIVED or within
+ * then, without disturbances, every agent still following, re-planning or unreachable (pushed across the wall meanwhile) arrives (NAV_ARRIVED or within
  * arriveDistance) when its goal is reachable, and ends NAV_UNREACHABLE when it is not.
  */
 const funnelSystemProperty = fc.property(funnelSysCase, (c) => {
@@ -1560,7 +1560,8 @@ const funnelSystemProperty = fc.property(funnelSysCase, (c) => {
   let capSeconds = 10;
   for (let i = 0; i < count; i++) {
     const eid = dense[i];
-    if (nav.state[eid] !== NAV_FOLLOWING && nav.state[eid] !== NAV_REPLAN) continue;
+    // Unreachable agents too: one pushed across the wall to its goal's side during the disturbances must set off.
+    if (nav.state[eid] !== NAV_FOLLOWING && nav.state[eid] !== NAV_REPLAN && nav.state[eid] !== NAV_UNREACHABLE) continue;
     const r = reach([P.x[eid], P.y[eid]], [nav.goalX[eid], nav.goalY[eid]]);
     watch.push({ eid, ok: r.ok });
     const vmax = world.agent.maxSpeed[eid];
@@ -1646,7 +1647,7 @@ export const funnelMapStats = { cases: 0, frames: 0, closes: 0, opens: 0, replac
  *    free space (clearance ≥ radius); and where it stood inside its first triangle, its step either stays on that
  *    leg, in the corridor's open triangles, or (past the corner) leaves the open mesh by no more than it overshot;
  * then, after one last change (half the time an agent's goal sealed in by closed triangles, or everything reopened),
- * in a calm phase (no more changes, LOD still on), every agent still following or re-planning reaches its
+ * in a calm phase (no more changes, LOD still on), every agent still following, re-planning or unreachable (it may have been pushed into its goal's region) reaches its
  * goal when the BFS connects it (at its first update of the calm phase), and ends NAV_UNREACHABLE when not.
  */
 export function funnelMapRun(c: FunnelMapCase): void {
@@ -1865,7 +1866,8 @@ export function funnelMapRun(c: FunnelMapCase): void {
   }
   // Calm phase: no more changes. Each agent still following or re-planning gets its oracle at its first update.
   const calm = new Map<number, boolean | null>();
-  for (let i = 0; i < world.agents.count; i++) { const e = world.agents.dense[i]; if (nav.state[e] === NAV_FOLLOWING || nav.state[e] === NAV_REPLAN) calm.set(e, undefined as unknown as null); }
+  // (unreachable agents too: one pushed into its goal's open region during the changes must set off)
+  for (let i = 0; i < world.agents.count; i++) { const e = world.agents.dense[i]; if (nav.state[e] === NAV_FOLLOWING || nav.state[e] === NAV_REPLAN || nav.state[e] === NAV_UNREACHABLE) calm.set(e, undefined as unknown as null); }
   let capSeconds = 10;
   for (const e of calm.keys()) {
     const vmax = world.agent.maxSpeed[e];
