@@ -99,6 +99,8 @@ export {
   gridSearchCost,
 } from './grid/search';
 export type { FindPathOptions, PathResult, PathStatus, GridSearch, GridHeuristic, GridTieBreak } from './grid/search';
+export { createGridRegions, refreshGridRegions, gridCellsConnected } from './grid/regions';
+export type { GridRegions } from './grid/regions';
 export {
   buildFlowField,
   rebuildFlowField,

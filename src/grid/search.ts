@@ -74,6 +74,7 @@
 import { InvalidArgumentError } from '../core/errors';
 import { requireInteger } from '../core/validate';
 import { type Grid, refreshCostStats, requireGridCell } from './grid';
+import { refreshGridRegions, type GridRegions } from './regions';
 
 export type GridHeuristic = 'octile' | 'manhattan' | 'euclidean' | 'none';
 /** 'larger-g' (default): among equal f prefer the larger g. 'nudge': multiply h by (1 + p), p = 1/(2·(width+height)),
@@ -101,6 +102,12 @@ export interface FindPathOptions {
   maxExpansions?: number;
   /** Reusable search state (grown to fit the grid). @default a module-wide shared GridSearch */
   search?: GridSearch;
+  /**
+   * Region labels of this grid (createGridRegions). When given, a goal outside the start's region is reported
+   * 'unreachable' without a search (which would otherwise expand every cell the start can reach); the labels are
+   * refreshed first if the grid was edited (O(cells), once per edit).
+   */
+  regions?: GridRegions;
 }
 
 export interface PathResult {
@@ -207,6 +214,8 @@ export interface GridSearch {
   state: number;
   reached: number;
   expanded: number;
+  /** Region labels to reject unreachable goals at once (FindPathOptions.regions), or null. */
+  regions: GridRegions | null;
 }
 
 /** A search state able to search grids of up to `capacity` cells without growing. */
@@ -268,6 +277,7 @@ export function createGridSearch(capacity = 0): GridSearch {
     state: ST_IDLE,
     reached: -1,
     expanded: 0,
+    regions: null,
   };
 }
 
@@ -332,6 +342,10 @@ export function beginGridSearch(
   if (typeof goalRadius !== 'number' || !Number.isFinite(goalRadius) || goalRadius < 0) {
     throw new InvalidArgumentError('options.goalRadius', goalRadius, 'must be a finite number ≥ 0');
   }
+  const regions = options.regions ?? null;
+  if (regions !== null && (typeof regions !== 'object' || !(regions.labels instanceof Int32Array) || regions.grid !== grid)) {
+    throw new InvalidArgumentError('options.regions', regions, 'must be createGridRegions(grid) of this same grid');
+  }
   let algo = ALGO_ASTAR;
   refreshCostStats(grid);
   if (algorithm === 'jps') {
@@ -363,6 +377,7 @@ export function beginGridSearch(
   search.cornerCutting = cornerCutting;
   search.unitCost = grid.minCost;
   search.expanded = 0;
+  search.regions = regions;
   restart(search);
 }
 
@@ -391,7 +406,8 @@ function restart(s: GridSearch): void {
   }
   s.generation++;
   const start = s.startCell;
-  if (grid.walkable[start] !== 1 || (s.goalRadius === 0 && grid.walkable[s.goalCell] !== 1)) {
+  if (grid.walkable[start] !== 1 || (s.goalRadius === 0 && grid.walkable[s.goalCell] !== 1) ||
+      (s.regions !== null && !goalInStartRegion(s, refreshGridRegions(s.regions).labels))) {
     s.state = ST_UNREACHABLE;
     return;
   }
@@ -405,6 +421,27 @@ function restart(s: GridSearch): void {
   const f0 = heuristic(s, sx, (start - sx) / w);
   s.bucket = Math.floor(f0 * s.bucketInv);
   heapPush(s, start, f0, 0);
+}
+
+/**
+ * Is the goal (or, with a goal radius, a walkable cell within it) in the start's region? A search can only reach
+ * cells of its start's region (see regions.ts), so otherwise it would end 'unreachable' after expanding all of them.
+ */
+function goalInStartRegion(s: GridSearch, labels: Int32Array): boolean {
+  const region = labels[s.startCell];
+  if (s.goalRadius === 0) return labels[s.goalCell] === region;
+  // Goal region: cells whose centre is within goalRadius of the goal (the search's own test, on squared distances).
+  const grid = s.grid!, w = grid.width;
+  const r = s.goalRadius, r2 = s.goalRadius2;
+  const x0 = Math.max(0, Math.ceil(s.goalX - r)), x1 = Math.min(w - 1, Math.floor(s.goalX + r));
+  const y0 = Math.max(0, Math.ceil(s.goalY - r)), y1 = Math.min(grid.height - 1, Math.floor(s.goalY + r));
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const dx = x - s.goalX, dy = y - s.goalY;
+      if (dx * dx + dy * dy <= r2 && labels[y * w + x] === region) return true;
+    }
+  }
+  return false;
 }
 
 function heuristic(s: GridSearch, x: number, y: number): number {

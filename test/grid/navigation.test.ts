@@ -109,6 +109,61 @@ describe('navigationSystem: path mode', () => {
     expect(navigationComponent(world).replans[eid]).toBe(1);
   });
 
+  it('an unreachable path agent pushed around on its side is not searched again; pushed to the goal side, it re-plans and arrives (regions by hand)', () => {
+    const grid = gridFromAscii(['....#....', '....#....', '....#....']);
+    const world = createCrowd({ maxAgents: 4 });
+    setNavigationGrid(world, grid);
+    const eid = spawnAgent(world, { x: 0.5, y: 1.5, maxSpeed: 3 });
+    setAgentGoal(world, eid, 8.5, 1.5);
+    step(world, DT);
+    expect(navigationStatus(world, eid)).toBe('unreachable');
+    const replans = navigationComponent(world).replans[eid];
+    for (const [x, y] of [[2.5, 0.5], [3.5, 2.5], [1.2, 1.7]]) {
+      setAgentPosition(world, eid, x, y); // still left of the wall (columns 0–3)
+      for (let f = 0; f < 3; f++) step(world, DT);
+      expect(navigationStatus(world, eid)).toBe('unreachable');
+    }
+    expect(navigationComponent(world).replans[eid]).toBe(replans);
+    // An edit elsewhere on the left keeps it apart from its goal: no search either.
+    setBlocked(grid, 0, 0, true);
+    step(world, DT);
+    expect(navigationStatus(world, eid)).toBe('unreachable');
+    expect(navigationComponent(world).replans[eid]).toBe(replans);
+    setAgentPosition(world, eid, 5.5, 0.5); // right of the wall: the goal's region
+    run(world, grid, 1000, () => navigationStatus(world, eid) === 'arrived');
+    expect(navigationStatus(world, eid)).toBe('arrived');
+    expect(navigationComponent(world).replans[eid]).toBe(replans + 1);
+    expect(dist(world, eid, 8.5, 1.5)).toBeLessThanOrEqual(0.25);
+  });
+
+  it('after one failed search the grid is labelled, and later requests into another region are unreachable without a search; reachable traffic and edits never label', () => {
+    const grid = gridFromAscii(['....#....', '....#....', '....#....']);
+    const world = createCrowd({ maxAgents: 4 });
+    const st = setNavigationGrid(world, grid);
+    const a = spawnAgent(world, { x: 0.5, y: 1.5, maxSpeed: 3 });
+    setAgentGoal(world, a, 3.5, 0.5); // same side: found
+    run(world, grid, 400, () => navigationStatus(world, a) === 'arrived');
+    setBlocked(grid, 2, 2, true); // an edit with nobody unreachable
+    step(world, DT);
+    expect(st.regions.version).toBe(-1); // never labelled
+    setAgentGoal(world, a, 8.5, 1.5); // across the wall: one real search fails, then the labels are made
+    expect(navigationStatus(world, a)).toBe('waiting-for-path');
+    step(world, DT);
+    expect(navigationStatus(world, a)).toBe('unreachable');
+    expect(st.regions.version).toBe(grid.version);
+    const b = spawnAgent(world, { x: 1.5, y: 0.5, maxSpeed: 3 });
+    const completed = st.pathsCompleted;
+    setAgentGoal(world, b, 7.5, 0.5);
+    expect(navigationStatus(world, b)).toBe('unreachable'); // at once, no request queued
+    step(world, DT);
+    expect(st.pathsCompleted).toBe(completed);
+    expect(navigationStatus(world, b)).toBe('unreachable');
+    setAgentGoal(world, b, 0.5, 0.5); // its own region: queued and found as usual
+    expect(navigationStatus(world, b)).toBe('waiting-for-path');
+    run(world, grid, 400, () => navigationStatus(world, b) === 'arrived');
+    expect(navigationStatus(world, b)).toBe('arrived');
+  });
+
   it('a map edit that blocks the path triggers a re-plan; the agent detours and never enters a blocked cell', () => {
     const grid = gridFromAscii([
       '..........',
