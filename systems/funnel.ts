@@ -391,6 +391,24 @@ function leftFailedRegion(world: CrowdWorld, s: FunnelState, eid: number): boole
   return true;
 }
 
+/**
+ * Is unreachable agent eid's goal outside the open region of the triangle it stands in (or nearest), under the
+ * current closed set? Exactly when a search from here would fail 'unreachable': the search snaps start and goal to
+ * their nearest triangles the same way and reaches precisely the open triangles joined to the start's through open
+ * neighbours. Records the agent's triangle as failTri. Labels the regions if the closed set changed since.
+ */
+function goalOutsideRegion(world: CrowdWorld, s: FunnelState, eid: number): boolean {
+  if (s.mesh.triangleCount === 0) return true;
+  const c = s.corridor;
+  _funnelXY[0] = world.position.x[eid]; _funnelXY[1] = world.position.y[eid];
+  const t = nearestPointOnMeshAt(s.mesh, _funnelXY, _funnelXY);
+  _funnelXY[0] = c.goalX[eid]; _funnelXY[1] = c.goalY[eid];
+  const g = nearestPointOnMeshAt(s.mesh, _funnelXY, _funnelXY);
+  s.failTri[eid] = t;
+  const R = openRegions(s);
+  return R[t] < 0 || R[t] !== R[g];
+}
+
 /** Label the open regions under the current closed set (flood fill over open neighbours) if not current. */
 function openRegions(s: FunnelState): Int32Array {
   const R = s.region;
@@ -480,9 +498,12 @@ export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, co
     if (st === NAV_NONE) continue;
     if (st === NAV_UNREACHABLE) {
       // Unreachable under the closed set of its last search: tried again (within the re-plan budget) once triangles
-      // have been opened or closed since, so agents waiting behind a closed door set off when it opens, as grid
-      // navigation re-plans unreachable agents after a grid edit; or once it has been pushed into another region.
+      // have been opened or closed since, or once it has been pushed into another open region, if the goal is then
+      // in its region; so agents waiting behind a closed door set off when it opens, and a door toggled elsewhere
+      // costs them no search.
       if (s.agentVersion[eid] === s.version && !leftFailedRegion(world, s, eid)) continue;
+      // The closed set changed or the agent moved to another region: search only if its goal is now in its region.
+      if (goalOutsideRegion(world, s, eid)) { s.agentVersion[eid] = s.version; continue; }
       st = NAV_REPLAN;
       c.state[eid] = NAV_REPLAN;
     }
