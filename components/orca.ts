@@ -3,7 +3,7 @@ import { defineAgentComponent, type StoreAllocator } from '../src/world/registry
 import { requireAgent } from '../src/world/agents';
 import { InvalidArgumentError } from '../src/core/errors';
 import { requireInteger, requireNonNegative, requireNonNegativeOrInfinity, requirePositive } from '../src/core/validate';
-import { addObstacleToSet, createObstacleSet, type ObstacleOptions, type ObstacleSet } from '../src/avoidance/obstacles';
+import { addObstacleToSet, clearObstacleSet, createObstacleSet, type ObstacleOptions, type ObstacleSet } from '../src/avoidance/obstacles';
 
 /**
  * Per-agent ORCA parameters (structure of arrays indexed by entity id). Radius, max speed, layer and mask are the
@@ -125,6 +125,14 @@ export function disableOrca(world: CrowdWorld, eid: number): void {
  */
 export function addObstacle(world: CrowdWorld, points: ReadonlyArray<readonly [number, number]>, options: ObstacleOptions = {}): number {
   return addObstacleToSet(orcaState(world).obstacles, points, options);
+}
+
+/**
+ * Remove every static obstacle of the world (a level change, or walls rebuilt after a map edit: clear, then add the
+ * new ones). The ORCA and contacts systems notice at their next run.
+ */
+export function clearObstacles(world: CrowdWorld): void {
+  clearObstacleSet(orcaState(world).obstacles);
 }
 
 /** The world's obstacle set (read-only use: drawing, queries). */

@@ -100,6 +100,8 @@ export {
 } from './grid/search';
 export type { FindPathOptions, PathResult, PathStatus, GridSearch, GridHeuristic, GridTieBreak } from './grid/search';
 export { createGridRegions, refreshGridRegions, gridCellsConnected } from './grid/regions';
+export { gridWallRings } from './grid/walls';
+export type { GridWallRing } from './grid/walls';
 export type { GridRegions } from './grid/regions';
 export {
   buildFlowField,
@@ -222,7 +224,7 @@ export {
 } from './avoidance/orca';
 export type { OrcaAgent, OrcaNeighbours, OrcaOutput } from './avoidance/orca';
 export { linearProgram2, linearProgram3, LP_EPSILON, LINE_STRIDE } from './avoidance/lp';
-export { createObstacleSet, addObstacleToSet, buildObstacleIndex, queryObstacleSegments, obstacleDistanceLowerBoundAt } from './avoidance/obstacles';
+export { createObstacleSet, addObstacleToSet, clearObstacleSet, buildObstacleIndex, queryObstacleSegments, obstacleDistanceLowerBoundAt } from './avoidance/obstacles';
 export type { ObstacleSet, ObstacleOptions } from './avoidance/obstacles';
 export {
   orcaComponent,
@@ -232,6 +234,7 @@ export {
   setOrcaParams,
   setOrcaOptions,
   addObstacle,
+  clearObstacles,
   getObstacles,
   ORCA_MAX_NEIGHBOURS,
 } from '../components/orca';

@@ -230,7 +230,7 @@ export function dropContactsCache(world: CrowdWorld): void {
 
 /** ORCA obstacle segments and steering walls, flattened ([ax, ay, bx, by] per segment) with a CSR grid. */
 interface SegmentLayer {
-  orcaSet: ObstacleSet | null; orcaVertices: number; walls: SegmentGrid | null;
+  orcaSet: ObstacleSet | null; orcaVersion: number; walls: SegmentGrid | null;
   /** Bumped at every rebuild. */
   version: number;
   count: number; seg: Float64Array;
@@ -259,7 +259,7 @@ function contactsState(world: CrowdWorld): ContactsState {
       bound: new Float64Array(n), accX: new Float64Array(n), accY: new Float64Array(n), accN: new Int32Array(n),
       kA: new Int32Array(cap), kB: new Int32Array(cap), kNx: new Float64Array(cap), kNy: new Float64Array(cap),
       kDepth: new Float64Array(cap), kCircle: new Uint8Array(cap), kCount: 0, kShaped: 0,
-      seg: { orcaSet: null, orcaVertices: 0, walls: null, version: 0, count: 0, seg: new Float64Array(0), x0: 0, y0: 0, cs: 1, nx: 0, ny: 0,
+      seg: { orcaSet: null, orcaVersion: -1, walls: null, version: 0, count: 0, seg: new Float64Array(0), x0: 0, y0: 0, cs: 1, nx: 0, ny: 0,
         start: new Int32Array(1), items: new Int32Array(0), stamp: new Int32Array(0), stampValue: 0 },
       nearWall: new Int32Array(n), nearCount: 0, wallStamp: new Int32Array(n), wallStampValue: 0,
       x0: new Float64Array(n), y0: new Float64Array(n), active: new Int32Array(n), qx: new Float64Array(n), qy: new Float64Array(n), escaped: false,
@@ -474,7 +474,7 @@ function projectOut(world: CrowdWorld, st: ContactsState, e: number): boolean {
 /**
  * Gather the segments of the world's ORCA obstacle set (components/orca.ts addObstacle) and steering walls
  * (setSteeringWalls) into one flat list with a uniform grid (counting sort), when either changed. ORCA obstacles
- * are only ever added, so (set, vertexCount) identifies a version; setSteeringWalls replaces its grid object.
+ * are compared by (set, set.version), bumped by every add and clear; setSteeringWalls replaces its grid object.
  * An open polyline is stored by the obstacle set as the zero-area ring p0 … pn−1 … p1: only its forward half is
  * taken (the backward half is the same wall). Build time only: allocation and closures are fine here.
  */
@@ -485,8 +485,9 @@ function refreshSegments(world: CrowdWorld, st: ContactsState): void {
   const walls = steer === undefined ? null : steer.walls;
   const sg = st.seg;
   const vc = set === null ? 0 : set.vertexCount;
-  if (set === sg.orcaSet && vc === sg.orcaVertices && walls === sg.walls) return;
-  sg.orcaSet = set; sg.orcaVertices = vc; sg.walls = walls;
+  const ver = set === null ? -1 : set.version;
+  if (set === sg.orcaSet && ver === sg.orcaVersion && walls === sg.walls) return;
+  sg.orcaSet = set; sg.orcaVersion = ver; sg.walls = walls;
   sg.version++; // the agents' distance bounds (detection cache) were taken against the old segments
   const list: number[] = [];
   if (set !== null) {

@@ -133,8 +133,7 @@ const BATCH_COVER = 0.9;
 /**
  * Per world, beside it (a pure cache: every result is the same without it, so snapshots do not carry it): for each
  * entity, a lower bound `low` of the distance from (bx, by) to every obstacle segment, taken against the obstacle set
- * `set` when it had `vertices` vertices (obstacles are only ever added, so the pair names a version; the bounds are
- * reset when it changes). The distance to the segments is 1-Lipschitz, so an agent at p with reach R (its
+ * `set` at its `version` (bumped by every add and clear; the bounds are reset when it changes). The distance to the segments is 1-Lipschitz, so an agent at p with reach R (its
  * obstacleTimeHorizon · maxSpeed + radius) has no segment within R while low − |p − (bx, by)| > R: its segment query
  * is skipped (the agents in open ground, most frames). A bound is taken, over reach + OBSTACLE_BOUND_PAD, when a
  * query finds nothing and the agent has moved OBSTACLE_RESCAN from where the last one was taken.
@@ -144,7 +143,7 @@ interface ObstacleBounds {
   bx: Float64Array;
   by: Float64Array;
   set: ObstacleSet | null;
-  vertices: number;
+  version: number;
   skipped: number;
 }
 const _obstacleBounds = new WeakMap<CrowdWorld, ObstacleBounds>();
@@ -166,12 +165,12 @@ function obstacleBounds(world: CrowdWorld, set: ObstacleSet): ObstacleBounds {
   let b = _obstacleBounds.get(world);
   const n = world.capacity + 1;
   if (b === undefined || b.low.length < n) {
-    b = { low: new Float64Array(n).fill(-Infinity), bx: new Float64Array(n), by: new Float64Array(n), set, vertices: set.vertexCount, skipped: 0 };
+    b = { low: new Float64Array(n).fill(-Infinity), bx: new Float64Array(n), by: new Float64Array(n), set, version: set.version, skipped: 0 };
     _obstacleBounds.set(world, b);
   }
-  if (b.set !== set || b.vertices !== set.vertexCount) {
+  if (b.set !== set || b.version !== set.version) {
     b.low.fill(-Infinity);
-    b.set = set; b.vertices = set.vertexCount;
+    b.set = set; b.version = set.version;
   }
   return b;
 }

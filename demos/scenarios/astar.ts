@@ -8,7 +8,8 @@
  *   g tie-break), and the tie-breaking rule; `compare()` runs all of them to completion on the same query, for the
  *   table of expansions and costs;
  * - **agents** on the navigation system with their own A* paths (the time-sliced path queue), each given a new
- *   random goal when it arrives, so the map is alive and paths are visible.
+ *   random goal when it arrives, so the map is alive and paths are visible; the map's walls (gridWallRings) are
+ *   static obstacles, so the contacts pass keeps the agents out of blocked cells when they shove past each other.
  *
  * Cells are 1 m; the grid's row y is world y (so a Moving AI map, whose top row is y = 0, is drawn upside down
  * with y up).
@@ -24,6 +25,8 @@ import {
   type FindPathOptions, type GridHeuristic, type GridSearch, type GridTieBreak, type PathStatus,
 } from '../../src/grid/search';
 import { agentPathCells, navigationStatus, setAgentGoal, setNavigationGrid } from '../../systems/navigation';
+import { gridWallRings } from '../../src/grid/walls';
+import { addObstacle, clearObstacles } from '../../components/orca';
 import { registerScenario, type ScenarioInstance, type ScenarioOptions } from './registry';
 import { addToList, createAgentList, removeFromList } from './agent-list';
 
@@ -158,6 +161,17 @@ export function createAstar({ agents, seed, map }: ScenarioOptions): AstarInstan
     } else if (!userQuery && ++holdSteps > 90) randomQuery();
   }
 
+  // The map's walls as static obstacles, so that the contacts pass (walkers shoving past each other) never pushes a
+  // walker into a blocked cell; rebuilt when the map is edited (painted walls).
+  let wallsVersion = -1;
+  function syncWalls(): void {
+    if (wallsVersion === grid.version) return;
+    clearObstacles(world);
+    for (const r of gridWallRings(grid)) addObstacle(world, r.points, { enclose: r.encloses === 'walkable' });
+    wallsVersion = grid.version;
+  }
+  syncWalls();
+
   function walkersStep(): void {
     const ids = walkers.ids;
     for (let i = 0; i < walkers.count; i++) {
@@ -201,6 +215,7 @@ export function createAstar({ agents, seed, map }: ScenarioOptions): AstarInstan
     tick() {
       explorerStep();
       walkersStep();
+      syncWalls();
       step(world, 1 / 30);
     },
     paths() {

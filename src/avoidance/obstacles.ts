@@ -26,6 +26,8 @@ export interface ObstacleSet {
   vertexCount: number;
   /** Number of obstacles (polygons and polylines) added. */
   obstacleCount: number;
+  /** Bumped by every change (add, clear): caches built from the set (the systems' distance bounds) compare it. */
+  version: number;
   x: Float64Array;
   y: Float64Array;
   /** Unit direction of the segment from this vertex to next[v]. */
@@ -53,6 +55,13 @@ export interface ObstacleSet {
 export interface ObstacleOptions {
   /** true (default): a closed polygon (either winding; stored counter-clockwise). false: an open polyline (a wall). */
   closed?: boolean;
+  /**
+   * Closed rings only. false (default): the inside of the ring is solid, agents keep out of it. true: the ring
+   * encloses the agents and its outside is solid (an arena's wall, or the border of a walkable region: RVO2's
+   * obstacle listed clockwise); stored clockwise, so the solid side is still on the LEFT of every edge and ORCA
+   * sees each edge only from the open side. Either winding is accepted. @default false
+   */
+  enclose?: boolean;
 }
 
 /**
@@ -66,6 +75,7 @@ export function createObstacleSet(options: { capacity?: number; cellSize?: numbe
   return {
     vertexCount: 0,
     obstacleCount: 0,
+    version: 0,
     x: new Float64Array(cap),
     y: new Float64Array(cap),
     dirX: new Float64Array(cap),
@@ -121,6 +131,59 @@ function segmentsIntersect(ax: number, ay: number, bx: number, by: number, cx: n
 }
 
 /**
+ * First pair of non-adjacent edges of the closed ring (px, py) that cross or touch, or null. Edges are bucketed in a
+ * uniform grid over the ring's bounding box (about one cell per edge) and only edges sharing a cell are tested, so
+ * rings of thousands of vertices (a grid map's wall outline, imported level geometry) take near-linear time instead
+ * of the n² pairs; small rings test every pair.
+ */
+function ringCrossing(px: number[], py: number[]): [number, number] | null {
+  const n = px.length;
+  if (n <= 64) {
+    for (let i = 0; i < n; i++) {
+      const i2 = (i + 1) % n;
+      for (let j = i + 1; j < n; j++) {
+        const j2 = (j + 1) % n;
+        if (j === i2 || i === j2) continue; // adjacent edges share a vertex
+        if (segmentsIntersect(px[i], py[i], px[i2], py[i2], px[j], py[j], px[j2], py[j2])) return [i, j];
+      }
+    }
+    return null;
+  }
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (let i = 0; i < n; i++) {
+    if (px[i] < x0) x0 = px[i];
+    if (px[i] > x1) x1 = px[i];
+    if (py[i] < y0) y0 = py[i];
+    if (py[i] > y1) y1 = py[i];
+  }
+  const side = Math.max(1, Math.ceil(Math.sqrt(n)));
+  const cw = (x1 - x0) / side || 1, ch = (y1 - y0) / side || 1;
+  const cellOf = (v: number, o: number, c: number) => Math.min(side - 1, Math.max(0, Math.floor((v - o) / c)));
+  const cells: number[][] = Array.from({ length: side * side }, () => []);
+  for (let i = 0; i < n; i++) {
+    const i2 = (i + 1) % n;
+    const ca = cellOf(Math.min(px[i], px[i2]), x0, cw), cb = cellOf(Math.max(px[i], px[i2]), x0, cw);
+    const ra = cellOf(Math.min(py[i], py[i2]), y0, ch), rb = cellOf(Math.max(py[i], py[i2]), y0, ch);
+    for (let r = ra; r <= rb; r++) for (let c = ca; c <= cb; c++) cells[r * side + c].push(i);
+  }
+  // Two edges that cross or touch share a point, hence a cell holding both (each is listed in every cell its
+  // bounding box overlaps). Pairs are reported lowest first, as the all-pairs loop reports them.
+  let best: [number, number] | null = null;
+  for (const list of cells) {
+    for (let a = 0; a < list.length; a++) {
+      for (let b = a + 1; b < list.length; b++) {
+        const i = Math.min(list[a], list[b]), j = Math.max(list[a], list[b]);
+        const i2 = (i + 1) % n, j2 = (j + 1) % n;
+        if (j === i2 || i === j2) continue;
+        if (best !== null && (i > best[0] || (i === best[0] && j >= best[1]))) continue;
+        if (segmentsIntersect(px[i], py[i], px[i2], py[i2], px[j], py[j], px[j2], py[j2])) best = [i, j];
+      }
+    }
+  }
+  return best;
+}
+
+/**
  * Add a polygon (closed, default) or an open polyline to the set. `points` are [x, y] pairs in metres.
  * Throws InvalidArgumentError for non-finite coordinates and DegenerateGeometryError for fewer than 3 distinct
  * points (polygon) / 2 (polyline), zero area, or a self-intersecting polygon. Returns the obstacle's index.
@@ -128,6 +191,9 @@ function segmentsIntersect(ax: number, ay: number, bx: number, by: number, cx: n
  */
 export function addObstacleToSet(set: ObstacleSet, points: ReadonlyArray<readonly [number, number]>, options: ObstacleOptions = {}): number {
   const closed = options.closed ?? true;
+  const enclose = options.enclose ?? false;
+  if (typeof enclose !== 'boolean') throw new InvalidArgumentError('options.enclose', enclose, 'must be a boolean');
+  if (enclose && !closed) throw new InvalidArgumentError('options.enclose', enclose, 'applies to closed rings only (closed: true)');
   if (!Array.isArray(points)) throw new InvalidArgumentError('points', points, 'must be an array of [x, y] pairs');
   // Copy, validate and drop consecutive duplicates (and a repeated closing point).
   const px: number[] = [];
@@ -155,18 +221,12 @@ export function addObstacleToSet(set: ObstacleSet, points: ReadonlyArray<readonl
       area2 += px[i] * py[j] - px[j] * py[i];
     }
     if (area2 === 0) throw new DegenerateGeometryError('points', points, 'polygon has zero area');
-    for (let i = 0; i < n; i++) {
-      const i2 = (i + 1) % n;
-      for (let j = i + 1; j < n; j++) {
-        const j2 = (j + 1) % n;
-        if (j === i2 || i === j2) continue; // adjacent edges share a vertex
-        if (segmentsIntersect(px[i], py[i], px[i2], py[i2], px[j], py[j], px[j2], py[j2])) {
-          throw new DegenerateGeometryError('points', points, `polygon is self-intersecting (edges ${i} and ${j})`);
-        }
-      }
+    const crossing = ringCrossing(px, py);
+    if (crossing !== null) {
+      throw new DegenerateGeometryError('points', points, `polygon is self-intersecting (edges ${crossing[0]} and ${crossing[1]})`);
     }
-    // Clockwise input: reverse so the interior is on the left of every edge.
-    if (area2 < 0) {
+    // Make the solid side the left of every edge: counter-clockwise for a solid inside, clockwise for an enclosure.
+    if ((area2 < 0) !== enclose) {
       px.reverse();
       py.reverse();
     }
@@ -200,8 +260,20 @@ export function addObstacleToSet(set: ObstacleSet, points: ReadonlyArray<readonl
   }
   set.vertexCount = base + m;
   set.obstacleCount = id + 1;
+  set.version++;
   set.indexDirty = true;
   return id;
+}
+
+/**
+ * Remove every obstacle from the set (a level change, or walls rebuilt after a map edit: clear, then add the new
+ * ones). Keeps the buffers; indices restart at 0.
+ */
+export function clearObstacleSet(set: ObstacleSet): void {
+  set.vertexCount = 0;
+  set.obstacleCount = 0;
+  set.version++;
+  set.indexDirty = true;
 }
 
 /** (Re)build the query grid. Called automatically by the query after obstacles were added. */

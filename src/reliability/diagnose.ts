@@ -16,7 +16,10 @@ import { requireNonNegative } from '../core/validate';
 export interface WorldDiagnosis {
   /** Live agents with a NaN or infinite position, velocity, preferred or desired velocity. */
   nonFinite: number[];
-  /** Agents whose centre lies inside a closed static obstacle polygon deeper than the tolerance (depth in metres). */
+  /**
+   * Agents whose centre lies in the solid of the closed static obstacles (inside a polygon; outside the enclosures,
+   * see solidDepth) deeper than the tolerance (depth in metres).
+   */
   insideObstacles: Array<{ eid: number; depth: number }>;
   /** Pairs of agents whose bodies overlap by more than the tolerance (depth = rA + rB − distance, metres). */
   overlaps: Array<{ a: number; b: number; depth: number }>;
@@ -29,9 +32,13 @@ export interface DiagnoseOptions {
   limit?: number;
 }
 
-interface Poly { x0: number; y0: number; x1: number; y1: number; xs: Float64Array; ys: Float64Array }
+/** A closed obstacle ring: its bounding box, corners, and whether it encloses (solid outside: stored clockwise). */
+interface Poly { x0: number; y0: number; x1: number; y1: number; xs: Float64Array; ys: Float64Array; enclose: boolean }
 
-/** The closed polygons of an obstacle set (open polylines are stored as zero-area there-and-back loops: skipped). */
+/**
+ * The closed rings of an obstacle set (open polylines are stored as zero-area there-and-back loops: skipped). A
+ * ring stored clockwise is an enclosure (addObstacle's `enclose`): its outside is the solid side.
+ */
 export function obstaclePolygons(set: ObstacleSet): Poly[] {
   const seen = new Uint8Array(set.vertexCount);
   const polys: Poly[] = [];
@@ -43,24 +50,43 @@ export function obstaclePolygons(set: ObstacleSet): Poly[] {
     let area2 = 0;
     for (let i = 0; i < xs.length; i++) { const j = (i + 1) % xs.length; area2 += xs[i] * ys[j] - xs[j] * ys[i]; }
     if (Math.abs(area2) < 1e-12) continue;
-    polys.push({ x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys), xs: Float64Array.from(xs), ys: Float64Array.from(ys) });
+    polys.push({ x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys), xs: Float64Array.from(xs), ys: Float64Array.from(ys), enclose: area2 < 0 });
   }
   return polys;
 }
 
-/** Depth of (px, py) inside polygon p (distance to the nearest edge), or 0 outside (even-odd rule). */
-export function polygonDepth(p: Poly, px: number, py: number): number {
-  if (px < p.x0 || px > p.x1 || py < p.y0 || py > p.y1) return 0;
-  const { xs, ys } = p;
-  let inside = false, best = Infinity;
-  for (let i = 0, j = xs.length - 1; i < xs.length; j = i++) {
-    if ((ys[i] > py) !== (ys[j] > py) && px < ((xs[j] - xs[i]) * (py - ys[i])) / (ys[j] - ys[i]) + xs[i]) inside = !inside;
-    const ex = xs[i] - xs[j], ey = ys[i] - ys[j];
-    const t = Math.max(0, Math.min(1, ((px - xs[j]) * ex + (py - ys[j]) * ey) / (ex * ex + ey * ey)));
-    const dx = px - (xs[j] + t * ex), dy = py - (ys[j] + t * ey);
-    best = Math.min(best, Math.sqrt(dx * dx + dy * dy));
+/**
+ * Depth of (px, py) in the solid of a set of obstacle rings (the distance to the nearest edge), 0 in free space.
+ * Each ring keeps its solid side on the left of its edges, so the winding number W of a point (a counter-clockwise
+ * polygon adds 1 inside it, an enclosure, clockwise, −1) tells where it is: without enclosures free space is W = 0
+ * (outside every polygon), with enclosures it is W = −1 (inside one enclosure and no polygon within it: an arena,
+ * or one walkable region of a grid map, whose pockets are enclosures of their own). So a point is solid when
+ * W ≥ 1, or W ≥ 0 once the set holds an enclosure.
+ */
+export function solidDepth(polys: readonly Poly[], px: number, py: number): number {
+  let w = 0, enclosures = false;
+  for (const p of polys) {
+    if (p.enclose) enclosures = true;
+    if (px < p.x0 || px > p.x1 || py < p.y0 || py > p.y1) continue; // outside the ring's box: it adds 0
+    const { xs, ys } = p;
+    let inside = false;
+    for (let i = 0, j = xs.length - 1; i < xs.length; j = i++) {
+      if ((ys[i] > py) !== (ys[j] > py) && px < ((xs[j] - xs[i]) * (py - ys[i])) / (ys[j] - ys[i]) + xs[i]) inside = !inside;
+    }
+    if (inside) w += p.enclose ? -1 : 1;
   }
-  return inside ? best : 0;
+  if (w < (enclosures ? 0 : 1)) return 0;
+  let best = Infinity;
+  for (const p of polys) {
+    const { xs, ys } = p;
+    for (let i = 0, j = xs.length - 1; i < xs.length; j = i++) {
+      const ex = xs[i] - xs[j], ey = ys[i] - ys[j];
+      const t = Math.max(0, Math.min(1, ((px - xs[j]) * ex + (py - ys[j]) * ey) / (ex * ex + ey * ey)));
+      const dx = px - (xs[j] + t * ex), dy = py - (ys[j] + t * ey);
+      best = Math.min(best, Math.sqrt(dx * dx + dy * dy));
+    }
+  }
+  return best;
 }
 
 /** Report non-finite agents, agents inside static obstacles and overlapping agents (see WorldDiagnosis). */
@@ -86,8 +112,7 @@ export function diagnoseWorld(world: CrowdWorld, options: DiagnoseOptions = {}):
     const polys = obstaclePolygons(orca.obstacles);
     for (let i = 0; i < nf && out.insideObstacles.length < limit; i++) {
       const e = finite[i];
-      let depth = 0;
-      for (const p of polys) depth = Math.max(depth, polygonDepth(p, px[e], py[e]));
+      const depth = solidDepth(polys, px[e], py[e]);
       if (depth > tol) out.insideObstacles.push({ eid: e, depth });
     }
   }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createCrowd } from '../../src/world/crowd';
-import { spawnAgent, setPreferredVelocity, setAgentVelocity, setAgentParams } from '../../src/world/agents';
+import { spawnAgent, setPreferredVelocity, setAgentVelocity, setAgentParams, setAgentPosition } from '../../src/world/agents';
 import { step } from '../../src/world/step';
 import { spatialHashSystem } from '../../systems/spatial-hash';
 import { orcaSystem } from '../../systems/orca';
-import { addObstacle, disableOrca, enableOrca, getObstacles, orcaComponent, orcaState, setOrcaOptions, setOrcaParams } from '../../components/orca';
+import { addObstacle, clearObstacles, disableOrca, enableOrca, getObstacles, orcaComponent, orcaState, setOrcaOptions, setOrcaParams } from '../../components/orca';
 import { restore, snapshot } from '../../src/reliability/snapshot';
 import { LOD_ALL, LOD_ORCA, lodComponent } from '../../components/lod';
 import { addObstacleToSet, createObstacleSet, obstacleDistanceLowerBoundAt, queryObstacleSegments } from '../../src/avoidance/obstacles';
@@ -73,6 +73,99 @@ describe('addObstacle', () => {
     addObstacleToSet(set, [[10, 0], [12, 0], [12, 2]], { closed: false });
     expect(set.vertexCount - base).toBe(4);
     expect(Array.from(set.convex.subarray(base, base + 4))).toEqual([1, 1, 1, 0]);
+  });
+});
+
+describe('addObstacle enclose (a ring keeping agents inside)', () => {
+  it('stores the ring clockwise (solid outside, on the left of every edge), either input winding; its corners are reflex', () => {
+    for (const ring of [[[0, 0], [10, 0], [10, 10], [0, 10]], [[0, 0], [0, 10], [10, 10], [10, 0]]] as [number, number][][]) {
+      const set = createObstacleSet();
+      addObstacleToSet(set, ring, { enclose: true });
+      let area2 = 0;
+      for (let v = 0; v < 4; v++) {
+        const u = set.next[v];
+        area2 += set.x[v] * set.y[u] - set.x[u] * set.y[v];
+        expect(set.convex[v]).toBe(0); // seen from inside, an arena's corners are concave
+      }
+      expect(area2).toBe(-200);
+    }
+    const world = createCrowd({ maxAgents: 2 });
+    expect(() => addObstacle(world, [[0, 0], [1, 0]], { closed: false, enclose: true })).toThrow(InvalidArgumentError);
+    expect(() => addObstacle(world, [[0, 0], [1, 0], [1, 1]], { enclose: 'yes' as unknown as boolean })).toThrow(InvalidArgumentError);
+  });
+
+  it('an agent driven at the arena wall stops short of it, with the same velocities as against a thick solid wall on the same line (bit-identical)', () => {
+    const run = (enclosed: boolean): number[] => {
+      const world = createCrowd({ maxAgents: 2, seed: 1 });
+      if (enclosed) addObstacle(world, [[-20, -20], [20, -20], [20, 20], [-20, 20]], { enclose: true });
+      else addObstacle(world, [[20, -60], [60, -60], [60, 60], [20, 60]]); // solid, its west edge on x = 20
+      const eid = spawnAgent(world, { x: 10, y: 0.3, radius: 0.5, maxSpeed: 2, maxAccel: 100 });
+      enableOrca(world, eid, { neighbourDistance: 5, maxNeighbours: 4, timeHorizon: 2, obstacleTimeHorizon: 2 });
+      const xs: number[] = [];
+      for (let f = 0; f < 600; f++) {
+        setPreferredVelocity(world, eid, 2, 0);
+        step(world, 1 / 60);
+        xs.push(world.position.x[eid], world.velocity.x[eid]);
+      }
+      return xs;
+    };
+    const a = run(true), b = run(false);
+    expect(a).toEqual(b);
+    let maxX = -Infinity;
+    for (let k = 0; k < a.length; k += 2) maxX = Math.max(maxX, a[k]);
+    expect(maxX).toBeLessThanOrEqual(20 - 0.5 + 1e-9); // never touches the wall
+    expect(maxX).toBeGreaterThan(19); // and it did walk up to it
+  });
+
+  it('self-intersection on large rings (bucketed test) reports what the all-pairs test reports', () => {
+    // A 200-vertex zig-zag ring, valid; then one vertex moved across an edge far along the ring.
+    const pts: [number, number][] = [];
+    for (let i = 0; i < 100; i++) pts.push([i, i % 2 === 0 ? 0 : 1]);
+    for (let i = 99; i >= 0; i--) pts.push([i, 5 + (i % 2 === 0 ? 0 : 1)]);
+    const set = createObstacleSet();
+    addObstacleToSet(set, pts);
+    const bad = pts.map((p) => [p[0], p[1]] as [number, number]);
+    bad[150] = [bad[150][0], -0.5]; // its two edges now cross the bottom zig-zag
+    expect(() => addObstacleToSet(set, bad)).toThrow('self-intersecting');
+    // Touching counts too: a vertex placed on another edge.
+    const touch = pts.map((p) => [p[0], p[1]] as [number, number]);
+    touch[150] = [49.5, 0.5];
+    expect(() => addObstacleToSet(set, touch)).toThrow('self-intersecting');
+  });
+});
+
+describe('clearObstacles', () => {
+  it('ORCA and contacts see walls replaced by the same number of vertices (the caches compare the set version): the agent stops at the new wall', () => {
+    const world = createCrowd({ maxAgents: 2, seed: 1 });
+    addObstacle(world, [[100, -1], [101, -1], [101, 1], [100, 1]]); // far away
+    const eid = spawnAgent(world, { x: 0, y: 0, radius: 0.5, maxSpeed: 2, maxAccel: 100 });
+    enableOrca(world, eid, { timeHorizon: 2, obstacleTimeHorizon: 2 });
+    for (let f = 0; f < 30; f++) { setPreferredVelocity(world, eid, 2, 0); step(world, 1 / 60); } // bounds taken: open ground
+    clearObstacles(world);
+    expect(getObstacles(world).obstacleCount).toBe(0);
+    // Four vertices again, 1.2 m ahead: inside the distance the agent's last bound (against the far wall) let it go
+    // without a segment query, so a cache keyed by the vertex count would walk it through this wall.
+    const wx = world.position.x[eid] + 1.2;
+    addObstacle(world, [[wx, -1], [wx + 1, -1], [wx + 1, 1], [wx, 1]]);
+    let maxX = -Infinity;
+    for (let f = 0; f < 300; f++) {
+      setPreferredVelocity(world, eid, 2, 0);
+      step(world, 1 / 60);
+      maxX = Math.max(maxX, world.position.x[eid]);
+    }
+    expect(maxX).toBeLessThanOrEqual(wx - 0.5 + 1e-9);
+    expect(maxX).toBeGreaterThan(wx - 1);
+    // Contacts alone (no ORCA): an agent teleported against the replacing wall (same vertex count) is pushed off it.
+    disableOrca(world, eid);
+    clearObstacles(world);
+    addObstacle(world, [[10, -1], [11, -1], [11, 1], [10, 1]]);
+    setPreferredVelocity(world, eid, 0, 0);
+    step(world, 1 / 60);
+    clearObstacles(world);
+    addObstacle(world, [[-14, -3], [-10, -3], [-10, 3], [-14, 3]]);
+    setAgentPosition(world, eid, -9.8, 0.3);
+    step(world, 1 / 60);
+    expect(world.position.x[eid]).toBeGreaterThanOrEqual(-10 + 0.5 - 1e-6);
   });
 });
 

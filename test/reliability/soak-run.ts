@@ -31,7 +31,7 @@ import { enableOrca } from '../../components/orca';
 import { setAgentGoal } from '../../systems/navigation';
 import { snapshot, restore } from '../../src/reliability/snapshot';
 import { CapacityError, UnknownEntityError } from '../../src/core/errors';
-import { obstaclePolygons, polygonDepth } from '../../src/reliability/diagnose';
+import { obstaclePolygons, solidDepth } from '../../src/reliability/diagnose';
 import { stateHash } from '../../src/reliability/hash';
 
 export interface SoakOptions {
@@ -120,12 +120,11 @@ function worldPolygons(world: CrowdWorld): Poly[] {
           xs.push(p[0] + p[2] * vx - p[3] * vy); ys.push(p[1] + p[3] * vx + p[2] * vy);
         }
       }
-      polys.push({ x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys), xs: Float64Array.from(xs), ys: Float64Array.from(ys) });
+      polys.push({ x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys), xs: Float64Array.from(xs), ys: Float64Array.from(ys), enclose: false });
     }
   }
   return polys;
 }
-const penetration = polygonDepth;
 
 function entityAliveCount(world: CrowdWorld): number {
   return (world as unknown as { [$internal]: { entityIndex: { aliveCount: number } } })[$internal].entityIndex.aliveCount;
@@ -136,7 +135,8 @@ function hasComponent(world: CrowdWorld, name: string): boolean {
 }
 
 function insideAny(polys: Poly[], x: number, y: number, margin: number): boolean {
-  for (const p of polys) if (penetration(p, x, y) > 0 || nearPoly(p, x, y, margin)) return true;
+  if (solidDepth(polys, x, y) > 0) return true;
+  for (const p of polys) if (nearPoly(p, x, y, margin)) return true;
   return false;
 }
 function nearPoly(p: Poly, x: number, y: number, margin: number): boolean {
@@ -313,15 +313,13 @@ function soakOnce(scenario: Scenario, opts: SoakOptions): SoakReport {
     if (polys.length > 0) {
       for (let i = 0; i < count; i++) {
         const e = dense[i];
-        for (const p of polys) {
-          const d = penetration(p, px[e], py[e]);
-          if (d === 0) continue;
-          if (d > rep.maxCentreDepth) rep.maxCentreDepth = d;
-          const over = d - w.agent.radius[e];
-          if (over > rep.maxPenetration) rep.maxPenetration = over;
-          if (over > opts.tolerance && rep.obstacleFailures.length < 5) {
-            rep.obstacleFailures.push(`step ${s}: agent ${e} centre at (${px[e].toFixed(3)}, ${py[e].toFixed(3)}) is ${d.toFixed(3)} m inside an obstacle (radius ${w.agent.radius[e]})`);
-          }
+        const d = solidDepth(polys, px[e], py[e]);
+        if (d === 0) continue;
+        if (d > rep.maxCentreDepth) rep.maxCentreDepth = d;
+        const over = d - w.agent.radius[e];
+        if (over > rep.maxPenetration) rep.maxPenetration = over;
+        if (over > opts.tolerance && rep.obstacleFailures.length < 5) {
+          rep.obstacleFailures.push(`step ${s}: agent ${e} centre at (${px[e].toFixed(3)}, ${py[e].toFixed(3)}) is ${d.toFixed(3)} m inside an obstacle (radius ${w.agent.radius[e]})`);
         }
       }
     }

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createCrowd, spawnAgent, step } from '../../src/index';
 import { enableOrca, addObstacle } from '../../components/orca';
 import { diagnoseWorld } from '../../src/reliability/diagnose';
+import { gridFromAscii } from '../../src/grid/grid';
+import { gridWallRings } from '../../src/grid/walls';
 
 // Agents that start inside an obstacle or on top of each other: resolved or reported, never NaN.
 function allFinite(w: ReturnType<typeof createCrowd>): boolean {
@@ -45,6 +47,31 @@ describe('diagnoseWorld and start-up overlaps', () => {
     // Both are still reported (the game should teleport them out); the mover pressed against the wall from inside.
     expect(d1.insideObstacles.map((o) => o.eid).sort()).toEqual([still, mover].sort());
     expect(w.position.x[mover]).toBeCloseTo(4 - 0.3, 3);
+  });
+
+  it('enclosures: outside an arena counts as inside a wall, a pillar within it too; grid wall rings with two walkable regions (hand-placed agents)', () => {
+    const w = createCrowd({ maxAgents: 8, seed: 1 });
+    addObstacle(w, [[0, 0], [10, 0], [10, 10], [0, 10]], { enclose: true });
+    addObstacle(w, [[4, 4], [6, 4], [6, 6], [4, 6]]);
+    const free = spawnAgent(w, { x: 2, y: 2, radius: 0.3 });
+    const out = spawnAgent(w, { x: 12, y: 5, radius: 0.3 });
+    const pillar = spawnAgent(w, { x: 5, y: 4.5, radius: 0.3 });
+    const d = diagnoseWorld(w);
+    expect(d.insideObstacles.map((o) => o.eid).sort()).toEqual([out, pillar].sort());
+    expect(d.insideObstacles.find((o) => o.eid === out)!.depth).toBeCloseTo(2, 12); // hand: the arena's x = 10 wall
+    expect(d.insideObstacles.find((o) => o.eid === pillar)!.depth).toBeCloseTo(0.5, 12);
+    expect(d.insideObstacles.some((o) => o.eid === free)).toBe(false);
+    // A grid with a walkable pocket sealed inside a wall: two enclosures; agents in either region are free.
+    const g = gridFromAscii(['......', '.####.', '.#..#.', '.####.', '......']);
+    const w2 = createCrowd({ maxAgents: 8, seed: 1 });
+    for (const r of gridWallRings(g)) addObstacle(w2, r.points, { enclose: r.encloses === 'walkable' });
+    const main = spawnAgent(w2, { x: 0.5, y: 0.5, radius: 0.2 });
+    const pocket = spawnAgent(w2, { x: 2.5, y: 2.5, radius: 0.2 });
+    const wall = spawnAgent(w2, { x: 1.5, y: 2.5, radius: 0.2 });
+    const d2 = diagnoseWorld(w2);
+    expect(d2.insideObstacles.map((o) => o.eid)).toEqual([wall]);
+    expect(d2.insideObstacles[0].depth).toBeCloseTo(0.5, 12);
+    expect([main, pocket].some((e) => d2.insideObstacles.some((o) => o.eid === e))).toBe(false);
   });
 
   it('a NaN written behind the API is reported by diagnoseWorld (and refused by the next step)', () => {
