@@ -40,6 +40,14 @@ export interface NavigationStore {
   readonly pathVersion: Float64Array;
   /** Path mode: number of re-plans requested (map edits, pushed off the path). */
   readonly replans: Uint32Array;
+  /**
+   * Distance to the goal at which the agent arrived in a crowd (stopped against arrived agents at its goal, see the
+   * navigation system), 0 when it arrived within arriveRadius. It stays arrived while within
+   * max(2 · arriveRadius, arrivedAt + arriveRadius) of the goal.
+   */
+  readonly arrivedAt: Float64Array;
+  /** Seconds the agent has been held back in a row (moving less than half of what it asked for; see the system). */
+  readonly heldBack: Float64Array;
 }
 
 /** The navigation component of `world` (allocated on first use). */
@@ -61,4 +69,6 @@ const makeNavigationStore = (a: StoreAllocator): NavigationStore => ({
   pathIndex: a.i32(0),
   pathVersion: a.f64(-1),
   replans: a.u32(0),
+  arrivedAt: a.f64(0),
+  heldBack: a.f64(0),
 });

@@ -3,7 +3,8 @@ import { createCrowd, type CrowdWorld } from '../../src/world/crowd';
 import { despawnAgent, setAgentPosition, spawnAgent } from '../../src/world/agents';
 import { step } from '../../src/world/step';
 import { CapacityError, InvalidArgumentError, OutOfRangeError, UnknownEntityError } from '../../src/core/errors';
-import { gridFromAscii, setBlocked, type Grid } from '../../src/grid/grid';
+import { createGrid, gridFromAscii, setBlocked, type Grid } from '../../src/grid/grid';
+import { enableOrca } from '../../components/orca';
 import { findPath } from '../../src/grid/search';
 import {
   agentFlowField, agentPathCells, clearAgentGoal, navigationStatus, navigationSystem, setAgentGoal, setGroupGoal,
@@ -357,6 +358,75 @@ describe('navigationSystem: flow mode (group orders)', () => {
     const d = spawnAgent(world, { x: 0.5, y: 0.5 });
     setAgentGoal(world, d, 6.5, 1.5, { mode: 'flow' });
     expect(navigationStatus(world, d)).toBe('moving');
+  });
+});
+
+describe('navigationSystem: arrival in a crowd', () => {
+  /** 50 agents in a 10 × 5 block, each ordered on its own (path mode) to the same point. */
+  function crowdToOnePoint(orca: boolean) {
+    const grid = createGrid(60, 60);
+    const world = createCrowd({ maxAgents: 64, seed: 7, neighbourRadius: 3, cellSize: 3 });
+    setNavigationGrid(world, grid);
+    const eids: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const e = spawnAgent(world, { x: 5 + (i % 10) * 1.2, y: 5 + Math.floor(i / 10) * 1.2, radius: 0.4, maxSpeed: 2, maxAccel: 10 });
+      if (orca) enableOrca(world, e, { neighbourDistance: 3, maxNeighbours: 8, timeHorizon: 1.5, obstacleTimeHorizon: 0.5 });
+      setAgentGoal(world, e, 40.5, 40.5);
+      eids.push(e);
+    }
+    return { world, eids };
+  }
+
+  for (const orca of [true, false]) {
+    it(`50 agents ordered one by one to the same point all arrive and stand still, packed round it (${orca ? 'ORCA' : 'contacts only'}; before: 49 kept pushing)`, () => {
+      const { world, eids } = crowdToOnePoint(orca);
+      // The farthest agent is ~52 m away at 2 m/s: 26 s; 60 s is generous.
+      let f = 0;
+      for (; f < 60 * 30 && !eids.every((e) => navigationStatus(world, e) === 'arrived'); f++) step(world, DT);
+      for (const e of eids) expect(navigationStatus(world, e)).toBe('arrived');
+      for (let k = 0; k < 60; k++) step(world, DT);
+      for (const e of eids) {
+        expect(navigationStatus(world, e)).toBe('arrived');
+        expect(Math.hypot(world.velocity.x[e], world.velocity.y[e])).toBeLessThan(1e-3);
+        // Packed round the goal: 50 discs of radius 0.4 at a packing density of at least 1/2 (ORCA keeps small
+        // gaps; hexagonal packing is 0.91) fill a disc of radius 0.4·√(50/0.5) = 4 m, and a crowd arriving from one
+        // side piles up on that side of the goal: within twice that. (Measured: 6.05 m with ORCA, 4.58 m without.)
+        expect(dist(world, e, 40.5, 40.5)).toBeLessThanOrEqual(2 * 0.4 * Math.sqrt(50 / 0.5));
+      }
+    });
+  }
+
+  it('a unit parked on the goal (ORCA units): the newcomer stops against it', () => {
+    const grid = createGrid(30, 10);
+    const world = createCrowd({ maxAgents: 4, seed: 1 });
+    setNavigationGrid(world, grid);
+    const parked = spawnAgent(world, { x: 20.5, y: 5.5, radius: 0.5, maxSpeed: 2 });
+    setAgentGoal(world, parked, 20.5, 5.5);
+    const a = spawnAgent(world, { x: 2.5, y: 5.5, radius: 0.5, maxSpeed: 2 });
+    enableOrca(world, parked);
+    enableOrca(world, a);
+    setAgentGoal(world, a, 20.6, 5.5); // its goal is 0.1 m from the parked unit's centre
+    run(world, grid, 600, () => navigationStatus(world, a) === 'arrived');
+    expect(navigationStatus(world, a)).toBe('arrived');
+    expect(dist(world, a, 20.6, 5.5)).toBeLessThan(1.6); // touching the parked unit (two radii + the touch margin)
+  });
+
+  it('an arrived agent in the way of someone heading elsewhere does not make it arrive (no shared goal, not on its goal)', () => {
+    // A one-cell corridor: B stands in it (arrived at its own goal), A must pass B's cell to reach the far end.
+    const grid = gridFromAscii(['##########', '..........', '##########']);
+    const world = createCrowd({ maxAgents: 4, seed: 1 });
+    setNavigationGrid(world, grid);
+    const b = spawnAgent(world, { x: 5.5, y: 1.5, radius: 0.3, maxSpeed: 2 });
+    setAgentGoal(world, b, 5.5, 1.5);
+    const a = spawnAgent(world, { x: 0.5, y: 1.5, radius: 0.3, maxSpeed: 2 });
+    setAgentGoal(world, a, 9.5, 1.5);
+    let touched = false;
+    for (let f = 0; f < 300; f++) {
+      step(world, DT);
+      if (Math.hypot(world.position.x[a] - world.position.x[b], world.position.y[a] - world.position.y[b]) < 0.9) touched = true;
+      if (dist(world, a, 9.5, 1.5) > 0.5) expect(navigationStatus(world, a)).not.toBe('arrived');
+    }
+    expect(touched).toBe(true);
   });
 });
 
