@@ -218,6 +218,49 @@ describe('peer cases: ORCA with static obstacles', () => {
       }
     }
   });
+  // raja-s/ORCA#2 "The τ-∆t Problem" (https://github.com/raja-s/ORCA/issues/2): ORCA's guarantee holds for the
+  // look-ahead τ; "0 < ∆t <= τ must hold, otherwise collision-free navigation is not guaranteed". RVO2 does not
+  // enforce it. With an obstacle horizon shorter than the step, a velocity that is safe for τ carries the agent
+  // (dt/τ)·gap toward the wall within the step: through a two-point wall (and the wall was not even queried, its
+  // reach being τ·maxSpeed + radius). Murmur defect found here (fixed 2026-11-30): an agent at 8 m/s with
+  // obstacleTimeHorizon 0.05 s and dt = 0.2 s went straight through a thin wall, with or without the contacts pass.
+  // Oracles: by hand, the kernel's velocity toward a wall at distance d satisfies v·n·dt ≤ d − r; in a world, no
+  // crossing and the centre stays ≥ r (less 1 mm) from the wall.
+  it('obstacle time horizon shorter than the step: no tunnelling through a thin wall (raja-s/ORCA#2)', () => {
+    const set = createObstacleSet();
+    addObstacleToSet(set, [[0, -5], [0, 5]], { closed: false });
+    for (const [tauO, dt, d] of [[0.05, 0.2, 1.2], [0.01, 0.5, 3], [0.1, 0.1, 0.5], [2, 0.1, 1]]) {
+      const agent = createOrcaAgent();
+      Object.assign(agent, { x: -d, y: 0.3, vx: 8, vy: 0, prefVx: 8, prefVy: 0, radius: 0.3, maxSpeed: 8, obstacleTimeHorizon: tauO });
+      const ids = new Int32Array(set.vertexCount), d2 = new Float64Array(set.vertexCount);
+      const n = queryObstacleSegments(set, agent.x, agent.y, Math.max(tauO, dt) * agent.maxSpeed + agent.radius, ids, d2);
+      const out = { x: 0, y: 0 };
+      orcaVelocity(agent, createOrcaNeighbours(0), set, ids, n, dt, out);
+      expect(out.x * dt, `tauO ${tauO} dt ${dt}`).toBeLessThanOrEqual(d - 0.3 + 1e-9);
+    }
+    for (const contacts of [true, false]) {
+      for (const [tauO, dt] of [[0.01, 0.2], [0.05, 0.2], [0.05, 0.5], [0.2, 0.5]]) {
+        const world = createCrowd({ maxAgents: 4, seed: 2 });
+        world.enabled.contacts = contacts;
+        const wall: [P, P] = [[0, -5], [0, 5]];
+        addObstacle(world, wall, { closed: false });
+        const e = spawnAgent(world, { x: -4, y: 0.3, radius: 0.3, maxSpeed: 8 });
+        enableOrca(world, e, { obstacleTimeHorizon: tauO });
+        let crossed = false, minDist = Infinity;
+        for (let k = 0; k < Math.ceil(10 / dt); k++) {
+          const p0: P = [world.position.x[e], world.position.y[e]];
+          setPreferredVelocity(world, e, 8, 0);
+          step(world, dt);
+          const p1: P = [world.position.x[e], world.position.y[e]];
+          if (segmentsCross(p0, p1, wall[0], wall[1]) || p1[0] > 0) crossed = true;
+          minDist = Math.min(minDist, segDist(p1[0], p1[1], wall[0], wall[1]));
+        }
+        const label = `contacts ${contacts} tauO ${tauO} dt ${dt}`;
+        expect(crossed, label).toBe(false);
+        expect(minDist, label).toBeGreaterThanOrEqual(0.3 - 1e-3);
+      }
+    }
+  });
 });
 
 describe('peer cases: ORCA between agents', () => {
@@ -241,6 +284,28 @@ describe('peer cases: ORCA between agents', () => {
       expect(world.position.x[walker], `y0 ${y0}`).toBeGreaterThan(4);
       expect(minGap, `y0 ${y0}`).toBeGreaterThanOrEqual(-1e-3);
       expect(Math.hypot(world.position.x[parked], world.position.y[parked])).toBeLessThanOrEqual(1e-3);
+    }
+  });
+
+  // The same τ-∆t problem between agents (raja-s/ORCA#2): two agents head-on at 8 m/s with timeHorizon 0.02 s and
+  // dt = 0.2 s overlapped by a third of their combined radius with the contacts pass off (the pair's constraint
+  // only looked τ ahead). Murmur defect found here (fixed 2026-11-30 with the obstacle case). Oracle: the distance
+  // between the centres never drops below the combined radius (less 1 mm) without contacts.
+  it('agent time horizon shorter than the step: a head-on pair does not overlap (raja-s/ORCA#2)', () => {
+    for (const [tau, dt, speed] of [[0.02, 0.2, 8], [0.1, 0.2, 2], [0.02, 0.05, 8], [2, 0.2, 8]]) {
+      const world = createCrowd({ maxAgents: 4, seed: 1 });
+      world.enabled.contacts = false;
+      const a = spawnAgent(world, { x: -5, y: 0.02, radius: 0.3, maxSpeed: speed });
+      const b = spawnAgent(world, { x: 5, y: 0, radius: 0.3, maxSpeed: speed });
+      enableOrca(world, a, { timeHorizon: tau }); enableOrca(world, b, { timeHorizon: tau });
+      let minD = Infinity;
+      for (let k = 0; k < Math.ceil(10 / dt); k++) {
+        setPreferredVelocity(world, a, speed, 0); setPreferredVelocity(world, b, -speed, 0);
+        step(world, dt);
+        minD = Math.min(minD, Math.hypot(world.position.x[a] - world.position.x[b], world.position.y[a] - world.position.y[b]));
+      }
+      expect(minD, `tau ${tau} dt ${dt} speed ${speed}`).toBeGreaterThanOrEqual(0.6 - 1e-3);
+      expect(world.position.x[a]).toBeGreaterThan(3);
     }
   });
 
