@@ -10,12 +10,14 @@ import { createNavQuery, createNavPathResult, findNavPath } from '../../src/navm
 import { corridorPortals } from '../../src/navmesh/portals';
 import { funnel, polylineLength } from '../../src/funnel/funnel';
 import { locateTriangle, pointInTriangle, nearestPointOnMesh } from '../../src/navmesh/locate';
+import { raycastMesh } from '../../src/navmesh/corridor';
 import { createCrowd } from '../../src/world/crowd';
 import { spawnAgent, setAgentPosition } from '../../src/world/agents';
 import { step } from '../../src/world/step';
 import { setNavmesh, setNavGoal, getAgentCorridor } from '../../systems/funnel';
 import { corridorComponent, NAV_ARRIVED } from '../../components/corridor';
-import { visibilityGraphShortest, type P } from './oracle';
+import { visibilityGraphShortest, segmentFree, type P } from './oracle';
+import { rectMap } from './maps';
 
 const rect = (x0: number, y0: number, x1: number, y1: number): P[] => [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
 
@@ -204,5 +206,40 @@ describe('peer cases: path corridor after a push (DetourCrowd)', () => {
     }
     expect(arrivedAt).toBeGreaterThan(260);
     expect(Math.hypot(world.position.x[e] - 27, world.position.y[e] - 18)).toBeLessThan(0.5);
+  });
+});
+
+describe('peer cases: raycast along the mesh (dtNavMeshQuery::raycast)', () => {
+  // Rays through vertices: recastnavigation/recastnavigation#263 "Issue with point on edge of polygon in
+  // dtPointInPolygon?" (https://github.com/recastnavigation/recastnavigation/issues/263: a navigation raycast's hit
+  // point on a polygon edge was then rejected) and Scirra/Construct-bugs#2824 "Raycast fails to register collision at
+  // corners" (https://github.com/Scirra/Construct-bugs/issues/2824). Murmur defect found here (fixed 2026-11-30):
+  // raycastMesh left a vertex through the first qualifying edge in triangle order, so a ray grazing an obstacle
+  // corner was reported blocked (0.5 % of lattice rays on integer-rectangle maps; corridorShortcut then missed the
+  // shortcut). Oracle: segmentFree on the original polygons (touching a corner is free), by hand for the first case.
+  it('rays grazing obstacle corners or running through mesh vertices agree with the polygon oracle (recast#263, Construct#2824)', () => {
+    const map = { boundary: rect(0, 0, 20, 20), obstacles: [rect(1, 5, 3, 10), rect(14, 0, 16, 3)] };
+    const mesh = buildNavmesh(map);
+    const out = new Int32Array(256);
+    // y = x + 9 touches the block [1, 3] × [5, 10] only at its corner (1, 10): free by hand
+    expect(raycastMesh(mesh, locateTriangle(mesh, 0.5, 9.5), 0.5, 9.5, 3, 12, out)).toBeGreaterThan(0);
+    // y = x + 8.9 cuts the block's corner off: blocked by hand
+    expect(raycastMesh(mesh, locateTriangle(mesh, 0.5, 9.4), 0.5, 9.4, 3, 11.9, out)).toBeLessThan(0);
+    let total = 0;
+    for (let seed = 1; seed <= 6; seed++) {
+      const m = rectMap(seed);
+      const mm = buildNavmesh(m);
+      for (let sx = 0.5; sx < 20; sx += 2) for (let sy = 0.5; sy < 20; sy += 3) for (let ex = 0; ex <= 20; ex += 1) for (let ey = 0; ey <= 20; ey += 4) {
+        const t = locateTriangle(mm, sx, sy);
+        if (t < 0 || locateTriangle(mm, ex, ey) < 0) continue;
+        const want = segmentFree(m, [sx, sy], [ex, ey]);
+        const n = raycastMesh(mm, t, sx, sy, ex, ey, out);
+        total++;
+        if ((n > 0) !== want) throw new Error(`map ${seed}: ray (${sx}, ${sy}) → (${ex}, ${ey}): oracle ${want ? 'free' : 'blocked'}, raycast ${n}`);
+        // a free ray's triangles are a walk of neighbours from the start's triangle to the end's
+        if (n > 0) for (let i = 1; i < n; i++) expect(Array.from(mm.neighbours.subarray(3 * out[i - 1], 3 * out[i - 1] + 3))).toContain(out[i]);
+      }
+    }
+    expect(total).toBeGreaterThan(25000);
   });
 });
