@@ -142,6 +142,31 @@ describe('peer cases: funnel (findStraightPath)', () => {
     }
   });
 
+  // The goal a hair from an obstacle corner (1e-13 m inside the block, or just outside it): snapped or located within
+  // the point-location tolerance, then judged by the corner's taut-turn test as lying "behind" the wall. Murmur
+  // defect found here (fixed 2026-11-30): (17.7, 2.6) → (15 + 1e-13, 3 + 7e-14) was 'unreachable' (2.73 m by hand)
+  // and (17.7, 2.6) → (18 + 1e-13, 9 + 7e-14) came out 11.73 m instead of 6.5 m; 240 of 3,476 such queries on
+  // seeded maps were wrong. Oracle: the visibility-graph length to the corner itself (by hand for the first two).
+  it('a goal within round-off of an obstacle corner is reached the short way (DotRecast#80 snapping)', () => {
+    const map = { boundary: rect(0, 0, 20, 20), obstacles: [rect(15, 3, 18, 9), rect(10, 4, 12, 9)] };
+    const cases: [P, P, P][] = [
+      [[17.7, 2.6], [15 + 1e-13, 3 + 7e-14], [15, 3]],
+      [[17.7, 2.6], [18 + 1e-13, 9 + 7e-14], [18, 9]],
+      [[17.7, 2.6], [15 - 1e-13, 3 - 7e-14], [15, 3]],
+      [[10.3, 10.1], [10 + 1e-13, 4 + 7e-14], [10, 4]],
+      [[2.2, 17.9], [12 - 1e-13, 4 + 1e-13], [12, 4]],
+    ];
+    expect(visibilityGraphShortest(map, [17.7, 2.6], [15, 3])).toBeCloseTo(Math.hypot(2.7, 0.4), 12);
+    expect(visibilityGraphShortest(map, [17.7, 2.6], [18, 9])).toBeCloseTo(6.5, 12); // (17.7, 2.6) → (18, 3) → (18, 9)
+    for (const [s, g, corner] of cases) {
+      const want = visibilityGraphShortest(map, s, corner);
+      const { status, r, points, n } = pathThrough(map, s, g);
+      expect(status, `${s} → ${g}`).toBe('found');
+      expect(r.length, `${s} → ${g}`).toBeCloseTo(want, 9);
+      expect(polylineLength(points, n), `${s} → ${g}`).toBeCloseTo(want, 9);
+    }
+  });
+
   // A goal outside the mesh (inside an obstacle, or outside the boundary): recast snaps it with findNearestPoly and
   // users of DotRecast report odd paths when the snap lands elsewhere (ikpil/DotRecast#80 "Pathfinding is going off
   // the navmesh", https://github.com/ikpil/DotRecast/issues/80). Oracle by hand: the nearest point of the free space
