@@ -30,7 +30,7 @@
  * it are filled in by walking the vertex's fan. The funnel over that corridor reproduces the same path.
  */
 import type { Navmesh } from './build';
-import { closestPointOnTriangleAt, nearestPointOnMeshAt, pointInTriangleAt } from './locate';
+import { nearestPointOnMeshAt, pointInTriangleAt } from './locate';
 import { requireFinite, requireInteger } from '../core/validate';
 import { InvalidArgumentError } from '../core/errors';
 
