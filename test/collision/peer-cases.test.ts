@@ -8,6 +8,9 @@ import { circleShape, polygonShape, boxShape2, createPose2, setPose2 } from '../
 import type { Shape2, Pose2 } from '../../src/collision/shapes2d';
 import { contactManifold2, createManifold2, createManifold2Input } from '../../src/collision/manifold2d';
 import { createRng, rngFloat } from '../../src/core/rng';
+import { sphereShape, capsuleShape, cylinderShape, boxShape, hullShape, createPose, setPoseQuat } from '../../src/collision/shapes';
+import type { Shape } from '../../src/collision/shapes';
+import { contactManifold, createManifold, createManifoldInput } from '../../src/collision/manifold';
 
 /** World vertices of a polygon shape at a pose. */
 function worldVerts(s: Shape2, p: Pose2): number[] {
@@ -173,3 +176,66 @@ function randomConvex(r: (lo: number, hi: number) => number): number[] {
   }
   return pts;
 }
+
+describe('peer cases: 3D contact manifolds (GJK/EPA)', () => {
+  // EPA at zero or hair-thin penetration and on flat shapes: jrouwe/JoltPhysics#217 "fixed bug that could return a
+  // zero length normal when the GJK algorithm terminated in the first iteration"
+  // (https://github.com/jrouwe/JoltPhysics/pull/217), coal-library/coal#147 (EPA failing on a box-box query,
+  // https://github.com/coal-library/coal/issues/147), newton-physics/newton#3248 (small shapes on thin boxes got a
+  // side normal and a spurious deep penetration, https://github.com/newton-physics/newton/pull/3248). Oracle by hand:
+  // every shape resting on the top face z = 1 of a 2 m cube, at gap g in {0, ±1e-9, −1e-6, −0.01, 0.001}, away
+  // from the cube's edges: one or more points, normal (0, 0, 1), depth −g. Murmur defect found here (fixed
+  // 2026-11-30): an upright cylinder 1 nm (or 0.3 nm) above the box got the normal (−0.33, 0.33, 0.89): GJK's
+  // distance was under its touching threshold, EPA ran on shapes that do not overlap and returned a face of a
+  // polytope that does not hold the origin.
+  it('touching, hair-deep and paper-thin shapes on a box: unit upward normal and exact depth (JoltPhysics#217, coal#147, newton#3248)', () => {
+    const m = createManifold();
+    const box = boxShape(1, 1, 1);
+    const shapes: [string, Shape, number][] = [
+      ['box', boxShape(1, 1, 1), 1], ['thin box', boxShape(1, 1, 1e-4), 1e-4], ['sphere', sphereShape(0.5), 0.5],
+      ['capsule', capsuleShape(0.3, 0.5), 0.8], ['cylinder', cylinderShape(0.5, 0.5), 0.5], ['thin cylinder', cylinderShape(0.5, 1e-4), 1e-4],
+      ['tetrahedron', hullShape([0, 0, 0, 0.5, 0, 0, 0, 0.5, 0, 0, 0, 0.5]), 0],
+    ];
+    for (const [name, shape, bottom] of shapes) {
+      for (const g of [0, 1e-9, -1e-9, -1e-6, -0.01, 0.001]) {
+        for (const [dx, dy] of [[0, 0], [0.3, -0.2]]) {
+          contactManifold(createManifoldInput(box, createPose(), shape, createPose(dx, dy, 1 + bottom + g), 0.01), m);
+          const label = `${name} gap ${g} at (${dx}, ${dy})`;
+          expect(m.count, label).toBeGreaterThanOrEqual(1);
+          // The tilt is bounded by round-off: GJK's closest-point vector is exact to ~1e-16 × the pair's size (4 m),
+          // so at a 1 nm gap its direction may be off by ~4e-7 rad; 1e-6 allows that, and nothing more.
+          expect(Math.hypot(m.normal[0], m.normal[1]), label).toBeLessThan(1e-6);
+          expect(m.normal[2], label).toBeGreaterThan(1 - 1e-12);
+          expect(m.depth, label).toBeCloseTo(-g, 7);
+        }
+      }
+    }
+  });
+
+  // newton-physics/newton#2248 "Stable rigid-contact manifold IDs for warmstarting and persistent friction"
+  // (https://github.com/newton-physics/newton/issues/2248): a box resting on a larger box and sliding must keep its
+  // four points matched to the same feature ids frame after frame. Oracle: the ids of frame 0 and the corner
+  // positions by hand (x ± 0.5, y ± 0.5).
+  it('feature ids of a box sliding on a ground box stay the same frame to frame (newton#2248)', () => {
+    const ground = boxShape(5, 5, 0.5), crate = boxShape(0.5, 0.5, 0.5);
+    const m = createManifold();
+    const pb = createPose();
+    let ids0: number[] | null = null;
+    for (let f = 0; f < 150; f++) {
+      const x = -2 + 0.025 * f, y = 1 - 0.01 * f;
+      setPoseQuat(pb, x, y, 1 - 0.005, 0, 0, 0, 1); // sunk 5 mm
+      contactManifold(createManifoldInput(ground, createPose(), crate, pb), m);
+      expect(m.count).toBe(4);
+      const pts = [0, 1, 2, 3].map((i) => ({ x: m.points[3 * i], y: m.points[3 * i + 1], id: m.ids[i] }));
+      pts.sort((a, b) => a.x - b.x || a.y - b.y);
+      for (const p of pts) {
+        expect(Math.abs(Math.abs(p.x - x) - 0.5)).toBeLessThan(1e-9);
+        expect(Math.abs(Math.abs(p.y - y) - 0.5)).toBeLessThan(1e-9);
+      }
+      const ids = pts.map((p) => p.id);
+      if (ids0 === null) ids0 = ids;
+      expect(ids, `frame ${f}`).toEqual(ids0);
+    }
+    expect(new Set(ids0).size).toBe(4);
+  });
+});
