@@ -193,4 +193,33 @@ describe('peer cases: grid search (PathFinding.js reports)', () => {
     expect(checked).toBeGreaterThan(60);
     expect(Array.from(grid.walkable)).toEqual(Array.from(before));
   });
+
+  // qiao/PathFinding.js#153 "Incorrect start cell" (https://github.com/qiao/PathFinding.js/issues/153): from a start
+  // on the grid's border (x = 0) the returned path began at (0, 0). prettymuchbryce/easystarjs#21 (start equal to the
+  // end returned a path wandering to a neighbour and back). Oracle: every path begins at its start cell and ends at
+  // its goal cell, costs what the brute force says, and start = goal gives one cell at cost 0; a blocked start or
+  // goal is unreachable, for A* and JPS.
+  it('paths start at their start cell, also on the border; start = goal is one cell; blocked ends unreachable (PathFinding.js#153, easystarjs#21)', () => {
+    const grid = createGrid(10, 10);
+    for (const [x, y] of [[3, 3], [3, 4], [4, 3], [6, 6], [7, 2]]) grid.walkable[y * 10 + x] = 0;
+    const w = 10;
+    for (const start of [{ x: 0, y: 9 }, { x: 0, y: 0 }, { x: 9, y: 0 }, { x: 9, y: 9 }, { x: 0, y: 5 }, { x: 5, y: 0 }]) {
+      for (const goal of [{ x: 9, y: 5 }, { x: 2, y: 8 }, { x: 0, y: 0 }, start]) {
+        const si = start.y * w + start.x, gi = goal.y * w + goal.x;
+        const want = oracle(grid, gi, false)[si];
+        for (const r of [findPath(grid, start, goal), findPathJps(grid, start, goal)]) {
+          expect(r.status).toBe('found');
+          expect(r.cells[0]).toBe(si);
+          expect(r.cells[r.cells.length - 1]).toBe(gi);
+          expect(r.cost).toBeCloseTo(want, 9);
+          if (si === gi) { expect(r.cells.length).toBe(1); expect(r.cost).toBe(0); }
+          checkLegal(grid, r.cells, false);
+        }
+      }
+    }
+    for (const [s, g] of [[{ x: 3, y: 3 }, { x: 9, y: 9 }], [{ x: 0, y: 0 }, { x: 6, y: 6 }], [{ x: 3, y: 3 }, { x: 3, y: 3 }]]) {
+      expect(findPath(grid, s, g).status).toBe('unreachable');
+      expect(findPathJps(grid, s, g).status).toBe('unreachable');
+    }
+  });
 });
