@@ -133,8 +133,9 @@ const BATCH_COVER = 0.9;
 /**
  * Per world, beside it (a pure cache: every result is the same without it, so snapshots do not carry it): for each
  * entity, a lower bound `low` of the distance from (bx, by) to every obstacle segment, taken against the obstacle set
- * `set` at its `version` (bumped by every add and clear; the bounds are reset when it changes). The distance to the segments is 1-Lipschitz, so an agent at p with reach R (its
- * obstacleTimeHorizon · maxSpeed + radius) has no segment within R while low − |p − (bx, by)| > R: its segment query
+ * `set` at its `version` (bumped by every add and clear; the bounds are reset when it changes). The distance to the
+ * segments is 1-Lipschitz, so an agent at p with reach R (its max(obstacleTimeHorizon, dt) · maxSpeed + radius) has no
+ * segment within R while low − |p − (bx, by)| > R: its segment query
  * is skipped (the agents in open ground, most frames). A bound is taken, over reach + OBSTACLE_BOUND_PAD, when a
  * query finds nothing and the agent has moved OBSTACLE_RESCAN from where the last one was taken.
  */
@@ -214,7 +215,7 @@ function ensureScratch(capacity: number): void {
  *
  * Per agent: neighbours are the maxNeighbours nearest agents within neighbourDistance whose layer is in the agent's
  * mask (world.hash, queryKNearest; nearest first, ties by id); obstacle segments come from the static obstacle grid
- * within obstacleTimeHorizon * maxSpeed + radius. The preferred velocity is world.desiredVelocity as left by the
+ * within max(obstacleTimeHorizon, dt) * maxSpeed + radius. The preferred velocity is world.desiredVelocity as left by the
  * earlier passes, nudged by the symmetry-breaking perturbation (orcaState(world).symmetryBreaking).
  *
  * Reciprocity: a neighbour that itself runs ORCA this frame shares the avoidance by priority (orcaShare); one that
@@ -405,12 +406,14 @@ export function orcaCompute(world: CrowdWorld, ids: Int32Array, start: number, c
     nb.count = n;
     neighbours += n;
 
-    // Obstacle segments within reach this horizon: tau_obstacle * maxSpeed + radius.
+    // Obstacle segments within reach this horizon: max(tau_obstacle, dt) * maxSpeed + radius (the kernel looks
+    // ahead at least one step: a segment a step's travel away matters even when tau_obstacle is shorter).
     let nObs = 0;
     if (hasObstacles) {
       _orcaSegQuery[0] = x;
       _orcaSegQuery[1] = y;
-      _orcaSegQuery[2] = tauO[eid] * vmax + r;
+      // Math.max, not a ternary: a phi of this double and the (tagged) parameter dt boxed one HeapNumber per agent.
+      _orcaSegQuery[2] = Math.max(tauO[eid], dt) * vmax + r;
       nObs = obstacleNeighbours(obstacles, bounds!, eid, _orcaSegQuery, obsIds, obsDist2);
       segments += nObs;
     }

@@ -167,6 +167,8 @@ const COVER_EPSILON = 1e-5;
 let _orcaLines = new Float64Array(64 * LINE_STRIDE);
 let _orcaProj = new Float64Array(64 * LINE_STRIDE);
 const _orcaResult = new Float64Array(2);
+/** The step dt for obstacleLines (a double passed to a call V8 does not inline is boxed: 16 bytes per agent). */
+const _orcaDt = new Float64Array(1);
 const _orcaLpArgs = new Float64Array(3);
 let _orcaLineCount = 0;
 let _orcaObstacleLineCount = 0;
@@ -244,6 +246,7 @@ export function orcaVelocityUnchecked(
 
   // ---- obstacle half-planes (hard) ----
   if (obstacleCount > 0 && obstacles !== null) {
+    _orcaDt[0] = dt;
     nl = obstacleLines(lines, agent, obstacles, obstacleIds, obstacleCount);
   }
   const numObstLines = nl;
@@ -334,12 +337,14 @@ function contactLines(lines: Float64Array, nl: number, agent: OrcaAgent, neighbo
 }
 
 /**
- * Write one half-plane per neighbour into `lines` from line index `nl`, with look-ahead agent.timeHorizon (and the
+ * Write one half-plane per neighbour into `lines` from line index `nl`, with look-ahead max(agent.timeHorizon, dt) (and the
  * overlap-resolving cut-off of dt); returns the new line count. The reciprocals are taken here, not by the caller:
  * a computed double passed to a call V8 does not inline is boxed into a fresh HeapNumber.
  */
 function agentLines(lines: Float64Array, nl: number, agent: OrcaAgent, neighbours: OrcaNeighbours, dt: number): number {
-  const invTau = 1 / agent.timeHorizon, invDt = 1 / dt;
+  // Look-ahead max(timeHorizon, dt), as for obstacles: with tau < dt a pair that is collision-free for tau closes
+  // (dt/tau)·gap within the step and overlaps (or passes through) before the next solve.
+  const invTau = 1 / Math.max(agent.timeHorizon, dt), invDt = 1 / dt;
   const nAgents = neighbours.count;
   const px = agent.x, py = agent.y, vx = agent.vx, vy = agent.vy;
   const radius = agent.radius;
@@ -429,11 +434,15 @@ function agentLines(lines: Float64Array, nl: number, agent: OrcaAgent, neighbour
   return nl;
 }
 
-/** Build the obstacle half-planes into `lines` starting at 0; returns how many were written. */
+/**
+ * Build the obstacle half-planes into `lines` starting at 0; returns how many were written. The look-ahead is
+ * max(obstacleTimeHorizon, dt): a velocity that keeps the agent off a segment for τ < dt carries it (dt/τ)·gap
+ * toward the segment within the step, through a thin wall (RVO2 does this; the τ-Δt problem of raja-s/ORCA#2).
+ */
 function obstacleLines(lines: Float64Array, agent: OrcaAgent, obs: ObstacleSet, ids: Int32Array, count: number): number {
   const px = agent.x, py = agent.y, vx = agent.vx, vy = agent.vy;
   const radius = agent.radius, radiusSq = radius * radius;
-  const invTauO = 1 / agent.obstacleTimeHorizon;
+  const invTauO = 1 / Math.max(agent.obstacleTimeHorizon, _orcaDt[0]);
   const rInv = radius * invTauO;
   const X = obs.x, Y = obs.y, DX = obs.dirX, DY = obs.dirY, NEXT = obs.next, PREV = obs.prev, CONVEX = obs.convex;
   let nl = 0;

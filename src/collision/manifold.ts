@@ -779,11 +779,25 @@ export function contactManifold(input: ManifoldInput, out: Manifold, cache?: Gjk
       _con[4] = st.ax + _con[0] * a.radius; _con[5] = st.ay + _con[1] * a.radius; _con[6] = st.az + _con[2] * a.radius;
       _con[7] = st.bx - _con[0] * b.radius; _con[8] = st.by - _con[1] * b.radius; _con[9] = st.bz - _con[2] * b.radius;
     } else {
+      // GJK's v, kept before EPA reuses the simplex scratch.
+      const vx = st.vx, vy = st.vy, vz = st.vz, pax = st.ax, pay = st.ay, paz = st.az, pbx = st.bx, pby = st.by, pbz = st.bz;
+      const vl = Math.sqrt(vx * vx + vy * vy + vz * vz);
       epaLocal(a, b, rel, EPA_MAX_ITERATIONS);
       const e = epaState;
       out.epaIterations = e.iterations;
-      _con[0] = e.nx; _con[1] = e.ny; _con[2] = e.nz; _con[3] = e.depth;
-      _con[4] = e.ax; _con[5] = e.ay; _con[6] = e.az; _con[7] = e.bx; _con[8] = e.by; _con[9] = e.bz;
+      if (e.depth < 0 && vl > 1e-12 * (a.boundingRadius + b.boundingRadius)) {
+        // The shapes are apart by less than GJK's touching threshold (1e-9 of their size) but apart: EPA's
+        // polytope does not hold the origin and its nearest face is no answer (an upright cylinder 1 nm above a
+        // box got a normal tilted 19°). GJK's closest points are: use them, as for larger separations.
+        const inv = 1 / vl;
+        _con[0] = -vx * inv; _con[1] = -vy * inv; _con[2] = -vz * inv;
+        _con[3] = r - vl;
+        _con[4] = pax + _con[0] * a.radius; _con[5] = pay + _con[1] * a.radius; _con[6] = paz + _con[2] * a.radius;
+        _con[7] = pbx - _con[0] * b.radius; _con[8] = pby - _con[1] * b.radius; _con[9] = pbz - _con[2] * b.radius;
+      } else {
+        _con[0] = e.nx; _con[1] = e.ny; _con[2] = e.nz; _con[3] = e.depth;
+        _con[4] = e.ax; _con[5] = e.ay; _con[6] = e.az; _con[7] = e.bx; _con[8] = e.by; _con[9] = e.bz;
+      }
     }
   }
   if (cache) { cache.dir[0] = _con[0]; cache.dir[1] = _con[1]; cache.dir[2] = _con[2]; cache.valid = true; }

@@ -130,7 +130,10 @@ export function funnel(portals: ArrayLike<number>, count: number, radius: number
         if (sn !== 0) { const cs = Math.sqrt(1 - sn * sn); const tx = dx * cs + dy * sn; dy = -dx * sn + dy * cs; dx = tx; }
       }
       if (rightAtApex || rightDx * dy - rightDy * dx >= 0) { // inside or on the right side: narrows the funnel
-        if (leftAtApex || leftDx * dy - leftDy * dx < 0) {
+        // On the left side's ray itself (same direction) the funnel closes to a line but is not crossed: the path
+        // can still run along it, so no corner yet (Detour's findStraightPath emits one there: recastnavigation#515).
+        const cl = leftDx * dy - leftDy * dx;
+        if (leftAtApex || cl < 0 || (cl === 0 && leftDx * dx + leftDy * dy > 0)) {
           rightI = i; rightX = rx; rightY = ry; rightS = rs; rightDx = dx; rightDy = dy; rightAtApex = false;
         } else {
           // Crossed the left side: the left endpoint is a corner. Wrap the old apex, move the apex, restart.
@@ -163,7 +166,8 @@ export function funnel(portals: ArrayLike<number>, count: number, radius: number
         if (sn !== 0) { const cs = Math.sqrt(1 - sn * sn); const tx = dx * cs + dy * sn; dy = -dx * sn + dy * cs; dx = tx; }
       }
       if (leftAtApex || leftDx * dy - leftDy * dx <= 0) {
-        if (rightAtApex || rightDx * dy - rightDy * dx > 0) {
+        const cr = rightDx * dy - rightDy * dx;
+        if (rightAtApex || cr > 0 || (cr === 0 && rightDx * dx + rightDy * dy > 0)) {
           leftI = i; leftX = lx; leftY = ly; leftS = ls; leftDx = dx; leftDy = dy; leftAtApex = false;
         } else {
           if (apexI > 0) { _c[0] = apexX; _c[1] = apexY; _c[2] = apexS; _c[3] = inX; _c[4] = inY; _c[5] = rightDx; _c[6] = rightDy; emitCorner(out, r); }

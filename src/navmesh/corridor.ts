@@ -88,7 +88,7 @@ export function corridorBlocked(buf: Int32Array, off: number, len: number, block
  * Walk the mesh along the segment (sx, sy) → (ex, ey), starting in triangle `startTri` (which must contain the
  * start). Writes the triangles crossed into `outTris` (up to its length) and returns their count if the end point
  * was reached, or minus the count if the segment hits a wall or a closed triangle first (Detour's raycast).
- * At a vertex the walk leaves through the first qualifying edge in triangle order (deterministic).
+ * Through a vertex the walk turns around it (clockwise first) to the triangle that holds the segment's direction.
  */
 export function raycastMesh(
   mesh: Navmesh, startTri: number, sx: number, sy: number, ex: number, ey: number, outTris: Int32Array,
@@ -114,7 +114,7 @@ function raycastMeshAt(mesh: Navmesh, startTri: number, seg: Float64Array, outTr
     if (pointInTriangleAt(mesh, t, _pt)) return n;
     // Exit edge a→b: the end lies strictly outside it (orient(a, b, e) < 0) and the segment's line separates a and
     // b (or touches one), so the segment crosses that edge on its way out.
-    let next = -2;
+    let next = -2, via = -1;
     for (let k = 0; k < 3; k++) {
       const a = T[3 * t + k], b = T[3 * t + (k + 1) % 3];
       const ax = V[2 * a], ay = V[2 * a + 1], bx = V[2 * b], by = V[2 * b + 1];
@@ -122,10 +122,42 @@ function raycastMeshAt(mesh: Navmesh, startTri: number, seg: Float64Array, outTr
       const oa = (ex - sx) * (ay - sy) - (ey - sy) * (ax - sx);
       const ob = (ex - sx) * (by - sy) - (ey - sy) * (bx - sx);
       if ((oa > 0 && ob > 0) || (oa < 0 && ob < 0)) continue;
+      // Leaving exactly through a vertex (the segment's line passes through an end of the exit edge): the
+      // segment goes on into whichever triangle around that vertex holds its direction, not necessarily the one
+      // across this edge (a ray grazing an obstacle corner was reported blocked). Walk the vertex's fan below.
+      if (oa === 0 || ob === 0) { via = oa === 0 ? a : b; break; }
       const nb = N[3 * t + k];
       if (nb === prev && nb >= 0) continue; // never step back
       next = nb;
       break;
+    }
+    if (via >= 0) {
+      // Turn around `via` both ways from t, across edges at `via` only, to the triangle whose corner at `via`
+      // contains the direction (ex − sx, ey − sy); a wall or a closed triangle ends that way. Clockwise first, then
+      // counter-clockwise (deterministic). Crossing edge via → next of a CCW triangle turns clockwise around it.
+      const vx = V[2 * via], vy = V[2 * via + 1], dx = ex - sx, dy = ey - sy;
+      let found = -1, foundLen = 0;
+      for (let dir = 0; dir < 2 && found < 0; dir++) {
+        let u = t, len = 0;
+        for (let guard = 0; guard <= mesh.triangleCount; guard++) {
+          const j = T[3 * u] === via ? 0 : T[3 * u + 1] === via ? 1 : 2;
+          if (u !== t) {
+            const p = T[3 * u + (j + 1) % 3], q = T[3 * u + (j + 2) % 3];
+            const px = V[2 * p] - vx, py = V[2 * p + 1] - vy, qx = V[2 * q] - vx, qy = V[2 * q + 1] - vy;
+            if (px * dy - py * dx >= 0 && dx * qy - dy * qx >= 0) { found = u; foundLen = len; break; }
+          }
+          const nb = N[3 * u + (dir === 0 ? j : (j + 2) % 3)];
+          if (nb < 0 || nb === t || (blocked !== null && blocked[nb] !== 0)) break;
+          if (n + len >= cap) return -n;
+          outTris[n + len++] = nb;
+          u = nb;
+        }
+      }
+      if (found < 0) return -n;
+      n += foundLen - 1; // the walk wrote the fan triangles up to `found`; the loop writes `found` itself again
+      prev = foundLen >= 2 ? outTris[n - 1] : t;
+      t = found;
+      continue;
     }
     if (next < 0 || (blocked !== null && blocked[next] !== 0)) return -n;
     prev = t;

@@ -76,7 +76,7 @@ export interface NavQuery {
   blocked: Uint8Array | null;
   /** State of the current (possibly sliced) search. */
   state: NavPathStatus | 'in-progress';
-  /** Per-search scalars saved between slices: start x, y, goal x, y; goal triangle; node count; overflow. */
+  /** Per-search scalars saved between slices: start x, y, goal x, y, the start's and the goal's on-vertex tolerance²; goal triangle; node count; overflow. */
   sg: Float64Array;
   goalTri: number;
   nodeCount: number;
@@ -123,7 +123,7 @@ export function createNavQuery(mesh: Navmesh, maxNodes = 65536): NavQuery {
     bestG: new Float64Array(mesh.vertexCount), stamp: new Uint32Array(mesh.vertexCount), searchId: 0,
     heap: new Int32Array(cap), heapSize: 0,
     chain: new Int32Array(256), fan: new Int32Array(64), blocked: null,
-    state: 'unreachable', sg: new Float64Array(4), goalTri: -1, nodeCount: 0, overflow: false, cornerFlags: mesh.corner, found: -1,
+    state: 'unreachable', sg: new Float64Array(6), goalTri: -1, nodeCount: 0, overflow: false, cornerFlags: mesh.corner, found: -1,
     multiWedge: new Uint8Array(mesh.vertexCount), vertexStart: new Int32Array(mesh.vertexCount + 1), vertexTris: new Int32Array(3 * mesh.triangleCount),
     wedgeBestG: new Float64Array(3 * mesh.triangleCount), wedgeStamp: new Uint32Array(3 * mesh.triangleCount),
   };
@@ -206,7 +206,9 @@ function heapPop(q: NavQuery): number {
 
 // Per-query scalars kept at module scope so the helpers below need no closures.
 let _goalTri = -1, _n = 0, _overflow = false;
-const _sg = new Float64Array(4); // start x, y, goal x, y of the current query
+// start x, y, goal x, y of the current query; [4], [5]: squared distances within which the start, the goal counts as
+// on a vertex
+const _sg = new Float64Array(6);
 
 function newNode(q: NavQuery, kind: number, parent: number, root: number, poly: number, via: number): number {
   if (_n >= q.cap) {
@@ -458,9 +460,29 @@ export function beginNavPathAt(q: NavQuery, sg: Float64Array): NavPathStatus | '
     q.g[fin] = sgd; q.f[fin] = sgd;
     heapPush(q, fin);
   }
+  // A start on a vertex v (or within 1e-9 of the start triangle's longest edge of it) is also a root at v, whether
+  // or not v is a corner: from there the cones through the triangle's two edges at v are seen (nearly) edge-on and
+  // carry nothing into the rest of v's fan, which only a vertex node reaches in straight lines (expandVertex opens
+  // every direction for it). Before 2026-11-30 a start on a convex boundary vertex, e.g. a room's corner, found
+  // paths along the walls from there too long or not at all. The detour s → v adds at most 2·1e-9 relative.
+  let longest = 0;
+  for (let k = 0; k < 3; k++) {
+    const a = T[3 * startTri + k], b = T[3 * startTri + (k + 1) % 3];
+    const ex = V[2 * b] - V[2 * a], ey = V[2 * b + 1] - V[2 * a + 1];
+    if (ex * ex + ey * ey > longest) longest = ex * ex + ey * ey;
+  }
+  _sg[4] = 1e-18 * longest;
+  longest = 0;
+  for (let k = 0; k < 3; k++) {
+    const a = T[3 * _goalTri + k], b = T[3 * _goalTri + (k + 1) % 3];
+    const ex = V[2 * b] - V[2 * a], ey = V[2 * b + 1] - V[2 * a + 1];
+    if (ex * ex + ey * ey > longest) longest = ex * ex + ey * ey;
+  }
+  _sg[5] = 1e-18 * longest; // the same for the goal (see expandVertex)
   for (let k = 0; k < 3; k++) {
     const v = T[3 * startTri + k];
-    if (corner[v]) { _a[0] = Math.sqrt((V[2 * v] - _sg[0]) * (V[2 * v] - _sg[0]) + (V[2 * v + 1] - _sg[1]) * (V[2 * v + 1] - _sg[1])); relaxVertex(q, v, startTri, -1, start); }
+    const dx = V[2 * v] - _sg[0], dy = V[2 * v + 1] - _sg[1];
+    if (corner[v] || dx * dx + dy * dy <= _sg[4]) { _a[0] = Math.sqrt(dx * dx + dy * dy); relaxVertex(q, v, startTri, -1, start); }
   }
   for (let k = 0; k < 3; k++) {
     const nb = nbr(q, startTri, k);
@@ -550,11 +572,11 @@ export function finishNavPath(q: NavQuery, out: NavPathResult): NavPathStatus {
 
 /** Sliced searches keep their per-search scalars in the query between slices. */
 function saveSearch(q: NavQuery): void {
-  q.sg[0] = _sg[0]; q.sg[1] = _sg[1]; q.sg[2] = _sg[2]; q.sg[3] = _sg[3];
+  q.sg[0] = _sg[0]; q.sg[1] = _sg[1]; q.sg[2] = _sg[2]; q.sg[3] = _sg[3]; q.sg[4] = _sg[4]; q.sg[5] = _sg[5];
   q.goalTri = _goalTri; q.nodeCount = _n; q.overflow = _overflow; q.cornerFlags = _corner;
 }
 function loadSearch(q: NavQuery): void {
-  _sg[0] = q.sg[0]; _sg[1] = q.sg[1]; _sg[2] = q.sg[2]; _sg[3] = q.sg[3];
+  _sg[0] = q.sg[0]; _sg[1] = q.sg[1]; _sg[2] = q.sg[2]; _sg[3] = q.sg[3]; _sg[4] = q.sg[4]; _sg[5] = q.sg[5];
   _goalTri = q.goalTri; _n = q.nodeCount; _overflow = q.overflow; _corner = q.cornerFlags;
 }
 
@@ -581,10 +603,24 @@ function expandVertex(q: NavQuery, node: number, v: number): void {
   const corner = _corner;
   const vx = V[2 * v], vy = V[2 * v + 1];
   const n = fanSector(q, v, q.poly[node]);
+  // The goal on v (within the tolerance of beginNavPathAt) is reached here whatever the direction of the hair
+  // between them: the taut-turn tests below would judge that direction (a goal 1e-13 m inside the obstacle corner,
+  // snapped back onto its face, lay "behind" the wall and was unreachable or reached the long way round).
+  const gdx0 = _sg[2] - vx, gdy0 = _sg[3] - vy;
+  const goalOnV = gdx0 * gdx0 + gdy0 * gdy0 <= _sg[5];
+  if (goalOnV) {
+    for (let i = 0; i < n; i++) {
+      if (q.fan[i] !== _goalTri) continue;
+      const fin = newNode(q, KIND_FINAL, node, v, _goalTri, _goalTri);
+      if (fin >= 0) { const d = Math.sqrt(gdx0 * gdx0 + gdy0 * gdy0); q.g[fin] = g + d; q.f[fin] = g + d; heapPush(q, fin); }
+      break;
+    }
+  }
   if (_fanClosed) return; // no wall at v: nothing to bend around
   const pr = q.root[q.parent[node]];
   const ax = vx - (pr < 0 ? _sg[0] : V[2 * pr]), ay = vy - (pr < 0 ? _sg[1] : V[2 * pr + 1]);
-  const any = ax === 0 && ay === 0; // the start sits on v: every direction is possible
+  // The start sits on v (within the tolerance of beginNavPathAt): every direction is possible.
+  const any = pr < 0 ? ax * ax + ay * ay <= _sg[4] : ax === 0 && ay === 0;
   const wLx = _wall[2], wLy = _wall[3], wRx = _wall[0], wRy = _wall[1];
   const left = any || ax * wLy - ay * wLx > 0;
   const right = any || wRx * ay - wRy * ax > 0;
@@ -611,7 +647,7 @@ function expandVertex(q: NavQuery, node: number, v: number): void {
       if (lo < 1e-12) lo = 0;
       if (hi > 1 - 1e-12) hi = 1;
     }
-    if (t === _goalTri) {
+    if (t === _goalTri && !goalOnV) {
       const gdx = _sg[2] - vx, gdy = _sg[3] - vy;
       if (any || (left && inArc(ax, ay, wLx, wLy, gdx, gdy)) || (right && inArc(wRx, wRy, ax, ay, gdx, gdy))) {
         const fin = newNode(q, KIND_FINAL, node, v, t, t);

@@ -249,7 +249,9 @@ export function interceptTimeArr(a: Float64Array, i: number, out: Float64Array, 
       t = lo >= 0 ? lo : hi;
     }
   }
-  if (!(t >= 0)) t = speed > 0 ? Math.sqrt(rr) / speed : maxPrediction;
+  // No interception: Reynolds' |r|/speed. An agent that cannot move (speed 0) has no finite one; it takes the cap,
+  // or 0 when the cap is Infinity (an infinite look-ahead would put the predicted point at q + v·∞: NaN for v = 0).
+  if (!(t >= 0)) t = speed > 0 ? Math.sqrt(rr) / speed : maxPrediction < Infinity ? maxPrediction : 0;
   out[o] = t < maxPrediction ? t : maxPrediction;
 }
 
@@ -257,7 +259,8 @@ export function interceptTimeArr(a: Float64Array, i: number, out: Float64Array, 
  * Time at which an agent at p moving at `speed` can first reach a target at q moving with constant velocity v
  * (linear prediction). Solves |q + v·t − p| = speed·t, i.e. (v·v − s²)t² + 2(r·v)t + r·r = 0 with r = q − p, and
  * returns the smallest non-negative root. When no interception is possible (the target outruns us) it falls back to
- * Reynolds' heuristic t = |r|/speed. The result is capped at `maxPrediction` seconds.
+ * Reynolds' heuristic t = |r|/speed (for speed 0: `maxPrediction`, or 0 when that is Infinity). The result is capped
+ * at `maxPrediction` seconds.
  */
 export function interceptTime(px: number, py: number, speed: number, qx: number, qy: number, vx: number, vy: number, maxPrediction: number): number {
   const a = _wIn;
