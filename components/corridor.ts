@@ -31,6 +31,8 @@ export interface CorridorStore {
   readonly cornerY: Float64Array;
   /** Re-plans so far (pushed off the corridor, closed triangles, mesh changed). */
   readonly replans: Uint32Array;
+  /** Seconds the agent has been held back in a row (moving less than half of what it asked for; arrival in a crowd). */
+  readonly heldBack: Float64Array;
 }
 
 export function corridorComponent(world: CrowdWorld): CorridorStore {
@@ -47,4 +49,5 @@ const makeCorridorStore = (a: StoreAllocator): CorridorStore => ({
   cornerX: a.f64(0),
   cornerY: a.f64(0),
   replans: a.u32(0),
+  heldBack: a.f64(0),
 });

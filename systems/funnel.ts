@@ -31,6 +31,8 @@ import { onDespawn } from '../src/world/registry';
 import { nowMs, profileCount, profileRecord } from '../src/world/profiler';
 import { LOD_STEER, lodComponent } from '../components/lod';
 import { lodRulesInEffect } from './lod';
+import { hashHoldsLiveAgents } from './spatial-hash';
+import { CROWD_HOLD_SECONDS, crowdArrivalArgs, hashMaxRadius, touchesArrivedCrowd } from '../src/world/crowd-arrival';
 import {
   corridorComponent, NAV_ARRIVED, NAV_FOLLOWING, NAV_NONE, NAV_REPLAN, NAV_UNREACHABLE, type CorridorStore,
 } from '../components/corridor';
@@ -238,6 +240,7 @@ export function setNavGoal(world: CrowdWorld, eid: number, x: number, y: number)
   const s = getState(world);
   s.corridor.goalX[eid] = x;
   s.corridor.goalY[eid] = y;
+  s.corridor.heldBack[eid] = 0;
   return plan(world, s, eid);
 }
 
@@ -342,8 +345,60 @@ export function funnelSystem(world: CrowdWorld, dt: number): void {
   if (s === undefined) return;
   const t0 = nowMs();
   const n = funnelRange(world, s, 0, world.agents.count, dt);
+  // Arrival in a crowd; needs this frame's hash (not there when the system runs alone).
+  const crowd = hashHoldsLiveAgents(world) ? funnelCrowdArrivals(world, s, dt) : 0;
   profileRecord(world.profiler, 'funnel', t0);
   profileCount(world.profiler, 'funnel', 'agents', n);
+  profileCount(world.profiler, 'funnel', 'crowdArrived', crowd);
+}
+
+let _held = new Int32Array(0);
+
+/**
+ * Arrival in a crowd (src/world/crowd-arrival.ts), after the funnel pass: agents ordered one by one to the same
+ * point, or onto a spot where a unit is parked, stop against the arrived crowd there instead of pressing into it
+ * forever (an arrival within arriveDistance is only possible for one of them). A following agent updated this frame
+ * (LOD) that moved less than 3/4 of its preferred step over the last frame (pushing an equal body ahead of it moves it about half) is held back; held back CROWD_HOLD_SECONDS
+ * in a row, it arrives (NAV_ARRIVED, preferred velocity 0) if it touches the arrived crowd at its goal. Decisions
+ * read the states as the funnel pass left them, then apply (order-independent). Returns the number of arrivals.
+ */
+function funnelCrowdArrivals(world: CrowdWorld, s: FunnelState, dt: number): number {
+  const c = s.corridor;
+  const px = world.position.x, py = world.position.y, prevX = world.position.previousX, prevY = world.position.previousY;
+  const pvx = world.preferredVelocity.x, pvy = world.preferredVelocity.y;
+  const lodFlags = lodComponent(world).flags, tiers = lodComponent(world).tier, lodRules = lodRulesInEffect(world);
+  const dense = world.agents.dense, n = world.agents.count;
+  const stepDt = dt > 0 ? dt : 0;
+  if (_held.length < n) _held = new Int32Array(world.capacity + 1);
+  let held = 0;
+  for (let i = 0; i < n; i++) {
+    const e = dense[i];
+    if (c.state[e] !== NAV_FOLLOWING) { c.heldBack[e] = 0; continue; }
+    if ((lodFlags[e] & LOD_STEER) === 0) continue;
+    const mx = px[e] - prevX[e], my = py[e] - prevY[e];
+    const want2 = (pvx[e] * pvx[e] + pvy[e] * pvy[e]) * stepDt * stepDt;
+    if (want2 > 0 && 16 * (mx * mx + my * my) < 9 * want2) {
+      c.heldBack[e] += stepDt * (lodRules !== null ? lodRules[tiers[e]].interval : 1);
+      if (c.heldBack[e] >= CROWD_HOLD_SECONDS) _held[held++] = e;
+    } else c.heldBack[e] = 0;
+  }
+  if (held === 0) return 0;
+  const hash = world.hash, rad = world.agent.radius;
+  crowdArrivalArgs[1] = s.arriveDistance;
+  crowdArrivalArgs[2] = hashMaxRadius(hash, rad);
+  let arrivals = 0;
+  for (let k = 0; k < held; k++) {
+    const e = _held[k];
+    if (touchesArrivedCrowd(hash, px, py, rad, e, c.goalX, c.goalY, c.state, NAV_ARRIVED)) _held[arrivals++] = e;
+  }
+  for (let k = 0; k < arrivals; k++) {
+    const e = _held[k];
+    c.state[e] = NAV_ARRIVED;
+    c.heldBack[e] = 0;
+    pvx[e] = 0;
+    pvy[e] = 0;
+  }
+  return arrivals;
 }
 
 let _replansLeft = 0;

@@ -35,7 +35,7 @@ import {
 import { lodComponent, LOD_STEER } from '../components/lod';
 import { lodRulesInEffect } from './lod';
 import { hashHoldsLiveAgents } from './spatial-hash';
-import { queryRadiusAt } from '../src/spatial/hash';
+import { CROWD_HOLD_SECONDS, crowdArrivalArgs, hashMaxRadius, touchesArrivedCrowd } from '../src/world/crowd-arrival';
 
 /** Options of setNavigationGrid. */
 export interface NavigationOptions {
@@ -517,7 +517,7 @@ export function navigationSystem(world: CrowdWorld, dt: number): void {
     const wasArrived = nav.status[eid] === GRID_NAV_ARRIVED;
     if (mode === GRID_NAV_MODE_FLOW) flowVelocity(st, nav, eid, px, py, maxSpeed, pvx, pvy);
     else replans += pathVelocity(world, st, nav, eid, px, py, maxSpeed, pvx, pvy);
-    // Held back: moved less than half of what its preferred velocity asks over the last step; held back for
+    // Held back: moved less than 3/4 of what its preferred velocity asks over the last step (pushing an equal body ahead moves it about half); held back for
     // CROWD_HOLD_SECONDS in a row, it is a candidate of pass 5. So is an arrived agent the crowd has just pushed
     // beyond its hold distance: it stays arrived if it still stands in the arrived crowd at its goal (otherwise the
     // agents pressing in push the arrived ones out, who walk back and push, and the crowd never settles).
@@ -527,7 +527,7 @@ export function navigationSystem(world: CrowdWorld, dt: number): void {
     } else if (nav.status[eid] === GRID_NAV_MOVING) {
       const mx = px[eid] - prevX[eid], my = py[eid] - prevY[eid];
       const want2 = (pvx[eid] * pvx[eid] + pvy[eid] * pvy[eid]) * stepDt * stepDt;
-      if (want2 > 0 && 4 * (mx * mx + my * my) < want2) {
+      if (want2 > 0 && 16 * (mx * mx + my * my) < 9 * want2) {
         nav.heldBack[eid] += _ahead[0];
         if (nav.heldBack[eid] >= CROWD_HOLD_SECONDS) _blocked[blocked++] = eid;
       } else nav.heldBack[eid] = 0;
@@ -545,58 +545,27 @@ export function navigationSystem(world: CrowdWorld, dt: number): void {
   profileCount(world.profiler, 'navigation', 'crowdArrived', crowdArrived);
 }
 
-/**
- * How long an agent must have been held back, in a row, before it may arrive in a crowd: long enough for the
- * arriving crowd to pack (a brief hold-up while others sort themselves out is not the end of the way), short
- * enough that nobody visibly pushes for long.
- */
-const CROWD_HOLD_SECONDS = 0.5;
 let _blocked = new Int32Array(0);
 let _arrivals = new Int32Array(0);
-let _near = new Int32Array(64);
-/** Query radius (read from an array: a double passed to the non-inlined query would be boxed). */
-const _nearR = new Float64Array(1);
 
 /**
- * Arrival in a crowd. Several agents sent to one point (each its own order, or a unit parked on another's goal)
- * cannot all come within arriveRadius of it: without this, all but one keep pressing into the others forever
- * (status 'moving'; 49 of 50 in a test, jittering against each other under contacts alone). An agent A held back
- * for CROWD_HOLD_SECONDS in a row (each frame it moved less than half its preferred velocity's step) arrives when it
- * touches (centre distance
- * ≤ rA + rB + rA / 2) an arrived agent B that is nearer A's goal than A is and either was sent to the same spot
- * (|goal B − goal A| ≤ rA + rB) or stands on A's goal (|B − goal A| ≤ rB + A's arriveRadius). So the arrived
- * cluster grows outward from the goal one contact at a time, while an agent blocked on its way by someone else's
- * arrived unit (another goal, not on this one) keeps going. An arrived agent pushed beyond its hold distance is
- * tested the same way at once, and stays arrived (at its new distance) while it stands in such a crowd. Compute, then apply: every decision reads the statuses
- * as the velocity pass left them, so the result does not depend on the order of the blocked agents (an arrival
- * takes one frame per ring of the cluster).
+ * Arrival in a crowd (src/world/crowd-arrival.ts): each held-back agent that touches the arrived crowd at its goal
+ * arrives where it stands, and so does an arrived agent the crowd has pushed beyond its hold distance while it still
+ * stands in that crowd (otherwise, under contacts alone, arrived agents pushed out walk back in and push, and the
+ * crowd never settles). Compute, then apply: every decision reads the statuses as the velocity pass left them, so
+ * the result does not depend on the order of the agents (the crowd grows by one ring of contacts per frame).
  */
 function crowdArrivals(world: CrowdWorld, nav: NavigationStore, blocked: number): number {
   const px = world.position.x, py = world.position.y, rad = world.agent.radius;
   const pvx = world.preferredVelocity.x, pvy = world.preferredVelocity.y;
   const hash = world.hash;
-  let rMax = 0;
-  for (let t = 0; t < hash.count; t++) { const rr = rad[hash.sortedIds[t]]; if (rr > rMax) rMax = rr; }
+  crowdArrivalArgs[2] = hashMaxRadius(hash, rad);
   if (_arrivals.length < blocked) _arrivals = new Int32Array(_blocked.length);
-  if (_near.length < hash.count) _near = new Int32Array(hash.count);
   let arrivals = 0;
   for (let k = 0; k < blocked; k++) {
     const a = _blocked[k];
-    const ra = rad[a], gx = nav.goalX[a], gy = nav.goalY[a];
-    const dax = px[a] - gx, day = py[a] - gy, da2 = dax * dax + day * day;
-    _nearR[0] = 1.5 * ra + rMax;
-    const m = queryRadiusAt(hash, px, py, a, _nearR, 0, a, _near);
-    for (let j = 0; j < m; j++) {
-      const b = _near[j];
-      if (nav.status[b] !== GRID_NAV_ARRIVED || nav.mode[b] === GRID_NAV_MODE_NONE) continue;
-      const rb = rad[b];
-      const dx = px[b] - px[a], dy = py[b] - py[a], touch = ra + rb + 0.5 * ra;
-      if (dx * dx + dy * dy > touch * touch) continue;
-      const bx = px[b] - gx, by = py[b] - gy, db2 = bx * bx + by * by;
-      if (!(db2 < da2)) continue; // B must be nearer A's goal
-      const sgx = nav.goalX[b] - gx, sgy = nav.goalY[b] - gy, same = ra + rb, on = rb + nav.arriveRadius[a];
-      if (sgx * sgx + sgy * sgy <= same * same || db2 <= on * on) { _arrivals[arrivals++] = a; break; }
-    }
+    crowdArrivalArgs[1] = nav.arriveRadius[a];
+    if (touchesArrivedCrowd(hash, px, py, rad, a, nav.goalX, nav.goalY, nav.status, GRID_NAV_ARRIVED)) _arrivals[arrivals++] = a;
   }
   for (let k = 0; k < arrivals; k++) {
     const a = _arrivals[k];

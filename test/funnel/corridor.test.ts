@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createCrowd } from '../../src/world/crowd';
 import { spawnAgent, setAgentPosition } from '../../src/world/agents';
 import { step } from '../../src/world/step';
+import { enableOrca } from '../../components/orca';
 import { buildNavmesh, type Navmesh, type PolygonMap } from '../../src/navmesh/build';
 import { setNavmesh, setNavGoal, moveNavGoal, setNavTrianglesBlocked, getAgentCorridor, funnelSystem } from '../../systems/funnel';
 import { corridorComponent, NAV_ARRIVED, NAV_FOLLOWING, NAV_REPLAN, NAV_UNREACHABLE } from '../../components/corridor';
@@ -427,6 +428,33 @@ describe('unreachable agents and doors', () => {
     expect(c.replans[eid]).toBe(replans + 1);
     expect(c.state[eid]).toBe(NAV_FOLLOWING);
   });
+});
+
+describe('arrival in a crowd (navmesh)', () => {
+  for (const orca of [true, false]) {
+    it(`30 agents each ordered to the same point all arrive and stand still (${orca ? 'ORCA' : 'contacts only'}; before: at most the first arrived)`, () => {
+      const world = createCrowd({ maxAgents: 32, seed: 5, neighbourRadius: 3, cellSize: 3 });
+      const mesh = buildNavmesh(map, { radius: 0.4 });
+      setNavmesh(world, mesh);
+      const c = corridorComponent(world);
+      const eids: number[] = [];
+      for (let i = 0; i < 30; i++) {
+        const e = spawnAgent(world, { x: 2 + (i % 6) * 1.2, y: 2 + Math.floor(i / 6) * 1.2, radius: 0.4, maxSpeed: 2, maxAccel: 10 });
+        if (orca) enableOrca(world, e, { neighbourDistance: 3, maxNeighbours: 8, timeHorizon: 1.5, obstacleTimeHorizon: 0.5 });
+        expect(setNavGoal(world, e, 12, 12)).toBe('found');
+        eids.push(e);
+      }
+      // The farthest agent is ~14 m away at 2 m/s; 40 s is generous.
+      for (let f = 0; f < 40 * 30 && !eids.every((e) => c.state[e] === NAV_ARRIVED); f++) step(world, 1 / 30);
+      for (const e of eids) expect(c.state[e]).toBe(NAV_ARRIVED);
+      for (let f = 0; f < 60; f++) step(world, 1 / 30);
+      for (const e of eids) {
+        expect(Math.hypot(world.velocity.x[e], world.velocity.y[e])).toBeLessThan(1e-3);
+        // packed round the goal: density ≥ 1/2, piled on one side: within 2·r·√(N/0.5)
+        expect(Math.hypot(world.position.x[e] - 12, world.position.y[e] - 12)).toBeLessThanOrEqual(2 * 0.4 * Math.sqrt(30 / 0.5));
+      }
+    });
+  }
 });
 
 describe('funnelSystem sliced re-plans', () => {
