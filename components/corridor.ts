@@ -31,8 +31,14 @@ export interface CorridorStore {
   readonly cornerY: Float64Array;
   /** Re-plans so far (pushed off the corridor, closed triangles, mesh changed). */
   readonly replans: Uint32Array;
-  /** Seconds the agent has been held back in a row (moving less than half of what it asked for; arrival in a crowd). */
+  /** Seconds the agent has been held back in a row (moving less than 3/4 of what it asked for; arrival in a crowd). */
   readonly heldBack: Float64Array;
+  /**
+   * Distance to the goal at which the agent arrived (0 within arriveDistance, more in a crowd). An arrived agent
+   * pushed farther than max(2 · arriveDistance, arrivedAt + arriveDistance) from its goal walks back (re-plans),
+   * unless it still stands in the arrived crowd at its goal.
+   */
+  readonly arrivedAt: Float64Array;
 }
 
 export function corridorComponent(world: CrowdWorld): CorridorStore {
@@ -50,4 +56,5 @@ const makeCorridorStore = (a: StoreAllocator): CorridorStore => ({
   cornerY: a.f64(0),
   replans: a.u32(0),
   heldBack: a.f64(0),
+  arrivedAt: a.f64(0),
 });

@@ -353,14 +353,19 @@ export function funnelSystem(world: CrowdWorld, dt: number): void {
 }
 
 let _held = new Int32Array(0);
+let _woken = new Int32Array(0);
 
 /**
  * Arrival in a crowd (src/world/crowd-arrival.ts), after the funnel pass: agents ordered one by one to the same
  * point, or onto a spot where a unit is parked, stop against the arrived crowd there instead of pressing into it
  * forever (an arrival within arriveDistance is only possible for one of them). A following agent updated this frame
  * (LOD) that moved less than 3/4 of its preferred step over the last frame (pushing an equal body ahead of it moves it about half) is held back; held back CROWD_HOLD_SECONDS
- * in a row, it arrives (NAV_ARRIVED, preferred velocity 0) if it touches the arrived crowd at its goal. Decisions
- * read the states as the funnel pass left them, then apply (order-independent). Returns the number of arrivals.
+ * in a row, it arrives (NAV_ARRIVED, preferred velocity 0) if it touches the arrived crowd at its goal. An arrived
+ * agent (updated this frame) that has been pushed farther than max(2 · arriveDistance, arrivedAt + arriveDistance)
+ * from its goal walks back (NAV_REPLAN: re-planned from where it stands), unless it still stands in the arrived crowd
+ * at its goal (then it stays, at its new distance; otherwise agents pressing into a crowd at a goal would push the
+ * arrived ones out and they would push back, and the crowd never settles). Decisions read the states as the funnel
+ * pass left them, then apply (order-independent). Returns the number of arrivals.
  */
 function funnelCrowdArrivals(world: CrowdWorld, s: FunnelState, dt: number): number {
   const c = s.corridor;
@@ -369,11 +374,18 @@ function funnelCrowdArrivals(world: CrowdWorld, s: FunnelState, dt: number): num
   const lodFlags = lodComponent(world).flags, tiers = lodComponent(world).tier, lodRules = lodRulesInEffect(world);
   const dense = world.agents.dense, n = world.agents.count;
   const stepDt = dt > 0 ? dt : 0;
-  if (_held.length < n) _held = new Int32Array(world.capacity + 1);
-  let held = 0;
+  if (_held.length < n) { _held = new Int32Array(world.capacity + 1); _woken = new Int32Array(world.capacity + 1); }
+  let held = 0, woken = 0;
   for (let i = 0; i < n; i++) {
     const e = dense[i];
-    if (c.state[e] !== NAV_FOLLOWING) { c.heldBack[e] = 0; continue; }
+    const st = c.state[e];
+    if (st === NAV_ARRIVED && (lodFlags[e] & LOD_STEER) !== 0) {
+      // Pushed away from where it stopped? Then it walks back, unless it still stands in the arrived crowd at its
+      // goal (decided below, with the others).
+      const gx = px[e] - c.goalX[e], gy = py[e] - c.goalY[e], hold = Math.max(2 * s.arriveDistance, c.arrivedAt[e] + s.arriveDistance);
+      if (gx * gx + gy * gy > hold * hold) _woken[woken++] = e;
+    }
+    if (st !== NAV_FOLLOWING) { c.heldBack[e] = 0; continue; }
     if ((lodFlags[e] & LOD_STEER) === 0) continue;
     const mx = px[e] - prevX[e], my = py[e] - prevY[e];
     const want2 = (pvx[e] * pvx[e] + pvy[e] * pvy[e]) * stepDt * stepDt;
@@ -382,22 +394,33 @@ function funnelCrowdArrivals(world: CrowdWorld, s: FunnelState, dt: number): num
       if (c.heldBack[e] >= CROWD_HOLD_SECONDS) _held[held++] = e;
     } else c.heldBack[e] = 0;
   }
-  if (held === 0) return 0;
+  if (held === 0 && woken === 0) return 0;
   const hash = world.hash, rad = world.agent.radius;
   crowdArrivalArgs[1] = s.arriveDistance;
   crowdArrivalArgs[2] = hashMaxRadius(hash, rad);
-  let arrivals = 0;
+  let arrivals = 0, wake = 0;
   for (let k = 0; k < held; k++) {
     const e = _held[k];
     if (touchesArrivedCrowd(hash, px, py, rad, e, c.goalX, c.goalY, c.state, NAV_ARRIVED)) _held[arrivals++] = e;
   }
+  for (let k = 0; k < woken; k++) {
+    const e = _woken[k];
+    if (touchesArrivedCrowd(hash, px, py, rad, e, c.goalX, c.goalY, c.state, NAV_ARRIVED)) {
+      const dx = px[e] - c.goalX[e], dy = py[e] - c.goalY[e];
+      c.arrivedAt[e] = Math.sqrt(dx * dx + dy * dy); // stays, where the crowd put it
+    } else _woken[wake++] = e;
+  }
   for (let k = 0; k < arrivals; k++) {
     const e = _held[k];
+    const dx = px[e] - c.goalX[e], dy = py[e] - c.goalY[e];
     c.state[e] = NAV_ARRIVED;
+    c.arrivedAt[e] = Math.sqrt(dx * dx + dy * dy);
     c.heldBack[e] = 0;
     pvx[e] = 0;
     pvy[e] = 0;
   }
+  // Walk back: re-planned from where it stands (its old corridor may no longer hold it) on the next update.
+  for (let k = 0; k < wake; k++) c.state[_woken[k]] = NAV_REPLAN;
   return arrivals;
 }
 
@@ -611,6 +634,7 @@ export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, co
     const dGoal = Math.sqrt(dgx * dgx + dgy * dgy);
     if (dGoal <= s.arriveDistance) {
       c.state[eid] = NAV_ARRIVED;
+      c.arrivedAt[eid] = 0;
       pvx[eid] = 0; pvy[eid] = 0;
       continue;
     }

@@ -457,6 +457,30 @@ describe('arrival in a crowd (navmesh)', () => {
   }
 });
 
+describe('arrived navmesh agents pushed away', () => {
+  it('walk back to their goal (before: they stayed wherever they were pushed); a nudge within the hold distance does not wake them', () => {
+    const { world, eid } = setup();
+    const c = corridorComponent(world);
+    expect(setNavGoal(world, eid, 10, 10)).toBe('found');
+    for (let f = 0; f < 60 * 20 && c.state[eid] !== NAV_ARRIVED; f++) step(world, 1 / 60);
+    expect(c.state[eid]).toBe(NAV_ARRIVED);
+    const replans = c.replans[eid];
+    // A nudge of 0.08 m (within 2 · arriveDistance = 0.1 m): stays arrived, no search.
+    setAgentPosition(world, eid, world.position.x[eid] + 0.08, world.position.y[eid]);
+    for (let f = 0; f < 30; f++) step(world, 1 / 60);
+    expect(c.state[eid]).toBe(NAV_ARRIVED);
+    expect(c.replans[eid]).toBe(replans);
+    // Shoved 3 m away: it re-plans and comes back.
+    setAgentPosition(world, eid, 13, 10);
+    step(world, 1 / 60);
+    expect(c.state[eid]).not.toBe(NAV_ARRIVED);
+    for (let f = 0; f < 60 * 10 && c.state[eid] !== NAV_ARRIVED; f++) step(world, 1 / 60);
+    expect(c.state[eid]).toBe(NAV_ARRIVED);
+    expect(Math.hypot(world.position.x[eid] - 10, world.position.y[eid] - 10)).toBeLessThanOrEqual(0.05);
+    expect(c.replans[eid]).toBe(replans + 1);
+  });
+});
+
 describe('funnelSystem sliced re-plans', () => {
   it('spreads one search over frames under maxSearchExpansionsPerFrame and ends with the same corridor', () => {
     const world = createCrowd({ maxAgents: 4, seed: 3 });
