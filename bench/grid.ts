@@ -9,7 +9,9 @@
  *    Every PF path's length is checked against our A* cost (mismatches are reported in `extra`).
  * 2. Flow field on a 1024 × 1024 grid with 20% seeded random obstacles: integration + direction field, target 30 ms;
  *    again with a grid edit before each build (the move masks, kept per grid version, are rebuilt every time).
- * 3. The navigation system alone on brc202d: 10,000 agents following one group flow field (ms per frame), and
+ * 3. Region labels (src/grid/regions.ts): labelling the 1024² grid and brc202d, and 200 unreachable queries on
+ *    brc202d walled in two, with and without options.regions (side by side, same queries).
+ * 4. The navigation system alone on brc202d: 10,000 agents following one group flow field (ms per frame), and
  *    1,000 agents each asking for an A* path at once (frames until all are served at 8192 expansions per frame).
  *
  * PathFinding.js is a devDependency used only here.
@@ -23,6 +25,7 @@ import { createRng, rngFloat, rngInt } from '../src/core/rng';
 import { createGrid, parseMovingAiMap, setBlocked, type Grid } from '../src/grid/grid';
 import { createGridSearch, findPath, findPathJps } from '../src/grid/search';
 import { buildFlowField } from '../src/grid/flowfield';
+import { createGridRegions, refreshGridRegions } from '../src/grid/regions';
 import { row, summarize, timeMs, type BenchModule } from './harness';
 import { createCrowd } from '../src/world/crowd';
 import { spawnAgent } from '../src/world/agents';
@@ -169,6 +172,45 @@ export const gridBench: BenchModule = {
       cpuMsMedian: summarize(cpuEdit.slice(2)).median,
     }));
     setBlocked(big, 0, 0, false);
+
+    // Region labels: labelling cost (once per grid edit), and unreachable queries with and without them, side by side.
+    {
+      const regions = createGridRegions(big);
+      const label = timeMs(() => { big.version++; refreshGridRegions(regions); }, ctx.quick ? 5 : 20, 2);
+      ctx.record(row('grid-regions', `refreshGridRegions 1024x1024 20% obstacles (${regions.count} regions)`, 'ms', label));
+      const brc0 = loadMap('brc202d.map');
+      for (let y = 0; y < brc0.height; y++) if (brc0.walkable[y * brc0.width + 265]) setBlocked(brc0, 265, y, true); // wall off the east half
+      const rb = createGridRegions(brc0);
+      const lb = timeMs(() => { brc0.version++; refreshGridRegions(rb); }, ctx.quick ? 5 : 20, 2);
+      ctx.record(row('grid-regions', `refreshGridRegions brc202d 530x481 (walled in two)`, 'ms', lb));
+      refreshGridRegions(rb);
+      // 200 seeded queries from the west half to the east half: all unreachable.
+      const r5 = createRng(99), qsU: number[] = [];
+      while (qsU.length < 4 * 200) {
+        const a = rngInt(r5, brc0.walkable.length), b = rngInt(r5, brc0.walkable.length);
+        if (!brc0.walkable[a] || !brc0.walkable[b] || a % brc0.width >= 265 || b % brc0.width <= 265) continue;
+        qsU.push(a % brc0.width, Math.floor(a / brc0.width), b % brc0.width, Math.floor(b / brc0.width));
+      }
+      const srch = createGridSearch(brc0.width * brc0.height);
+      const s0 = { x: 0, y: 0 }, g0 = { x: 0, y: 0 };
+      const tPlain: number[] = [], tReg: number[] = [];
+      let wrong = 0;
+      for (let rep = 0; rep < 2; rep++) {
+        for (let i = 0; i < qsU.length / 4; i++) {
+          s0.x = qsU[4 * i]; s0.y = qsU[4 * i + 1]; g0.x = qsU[4 * i + 2]; g0.y = qsU[4 * i + 3];
+          const t0 = performance.now();
+          const a = findPath(brc0, s0, g0, { search: srch });
+          const t1 = performance.now();
+          const b = findPath(brc0, s0, g0, { search: srch, regions: rb });
+          const t2 = performance.now();
+          if (rep === 1) { tPlain.push((t1 - t0) * 1000); tReg.push((t2 - t1) * 1000); }
+          if (a.status !== 'unreachable' || b.status !== 'unreachable') wrong++;
+        }
+      }
+      const sp = summarize(tPlain), sr = summarize(tReg);
+      ctx.record(row('grid-regions', 'unreachable A* query brc202d (west to walled-off east), plain', 'us', tPlain, undefined, { wrongStatus: wrong }));
+      ctx.record(row('grid-regions', 'unreachable A* query brc202d, with options.regions', 'us', tReg, undefined, { plainOverRegions_median: sp.median / sr.median }));
+    }
 
     // Navigation system on brc202d.
     const brc = loadMap('brc202d.map');
