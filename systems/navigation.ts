@@ -10,9 +10,10 @@
  *  3. serve the path queue within `maxExpansionsPerFrame`; adopt finished paths;
  *  4. per agent: preferred velocity from the field or the path; statuses; re-acquire or re-plan when pushed off.
  *
- * Raw cell paths are followed cell centre to cell centre (smoothing is the funnel's job). Because paths never cut
- * wall corners, the straight segment from anywhere in one path cell to the centre of the next stays in walkable
- * cells.
+ * Path agents steer to the next corner of their string-pulled path (a funnel over a window of their A* path's
+ * cells), or with smoothPaths: false cell centre to cell centre. Because paths never cut wall corners, the straight
+ * segment from anywhere in one path cell to the centre of the next stays in walkable cells, and the funnel's legs
+ * stay in the window's cells.
  */
 import type { CrowdWorld } from '../src/world/crowd';
 import { CapacityError, InvalidArgumentError, OutOfRangeError } from '../src/core/errors';
@@ -34,6 +35,8 @@ import {
 } from '../components/navigation';
 import { lodComponent, LOD_STEER } from '../components/lod';
 import { lodRulesInEffect } from './lod';
+import { gridPathPortalsAt } from '../src/funnel/grid';
+import { funnel } from '../src/funnel/funnel';
 import { hashHoldsLiveAgents } from './spatial-hash';
 import { CROWD_HOLD_SECONDS, crowdArrivalArgs, hashMaxRadius, touchesArrivedCrowd } from '../src/world/crowd-arrival';
 
@@ -49,6 +52,13 @@ export interface NavigationOptions {
   cornerCutting?: boolean;
   /** A* heuristic. @default 'octile' (8-connected) / 'manhattan' (4-connected) */
   heuristic?: GridHeuristic;
+  /**
+   * Path agents steer to the next corner of their string-pulled path (funnel over the next SMOOTH_WINDOW cells of
+   * their A* path) instead of the next cell centre, so they walk any-angle lines rather than 8-way zig-zags; the
+   * legs stay inside the path's cells (and free cells beside its diagonal steps). false: cell centre to cell
+   * centre. @default true
+   */
+  smoothPaths?: boolean;
   /** Weighted A* ε ≥ 1 for agent paths. @default 1 */
   weight?: number;
 }
@@ -61,6 +71,8 @@ export interface NavigationState {
   maxExpansionsPerFrame: number;
   connectivity: 4 | 8;
   cornerCutting: boolean;
+  /** Path agents steer along their string-pulled path (NavigationOptions.smoothPaths). */
+  smoothPaths: boolean;
   /** Flow-field slots: goal cell, agents using it, the field, last use (for reuse of idle slots). */
   slotGoal: Int32Array;
   slotRefs: Int32Array;
@@ -119,6 +131,8 @@ export function setNavigationGrid(world: CrowdWorld, grid: Grid, options: Naviga
   if (connectivity !== 4 && connectivity !== 8) throw new InvalidArgumentError('options.connectivity', connectivity, 'must be 4 or 8');
   const cornerCutting = options.cornerCutting ?? false;
   if (typeof cornerCutting !== 'boolean') throw new InvalidArgumentError('options.cornerCutting', cornerCutting, 'must be a boolean');
+  const smoothPaths = options.smoothPaths ?? true;
+  if (typeof smoothPaths !== 'boolean') throw new InvalidArgumentError('options.smoothPaths', smoothPaths, 'must be a boolean');
   const pathOptions: FindPathOptions = { connectivity, cornerCutting, weight: options.weight ?? 1 };
   if (options.heuristic !== undefined) pathOptions.heuristic = options.heuristic;
   if (typeof pathOptions.weight !== 'number' || !(pathOptions.weight >= 1) || !Number.isFinite(pathOptions.weight)) {
@@ -137,6 +151,7 @@ export function setNavigationGrid(world: CrowdWorld, grid: Grid, options: Naviga
     maxExpansionsPerFrame,
     connectivity,
     cornerCutting,
+    smoothPaths,
     slotGoal: new Int32Array(maxFlowFields).fill(-1),
     slotRefs: new Int32Array(maxFlowFields),
     slotField: new Array<FlowField | null>(maxFlowFields).fill(null),
@@ -660,6 +675,46 @@ function flowVelocity(st: NavigationState, nav: NavigationStore, eid: number, px
   nav.status[eid] = GRID_NAV_MOVING;
 }
 
+/** Cells of the path window string-pulled per agent update (the corners beyond it are not needed yet). */
+const SMOOTH_WINDOW = 16;
+const _smoothCells = new Int32Array(SMOOTH_WINDOW + 1);
+const _smoothPortals = new Float64Array(8 * (SMOOTH_WINDOW + 1));
+const _smoothCorners = new Float64Array(2 * 8);
+/** gridPathPortalsAt's geometry: cell size, origin, start, goal (doubles never cross a call on the per-frame path). */
+const _smoothGeo = new Float64Array(7);
+
+/**
+ * The next corner of agent eid's string-pulled path into _smoothCorners[2..4): the funnel (src/funnel/funnel.ts)
+ * over the portals (gridPathPortals, with the grid's walkable flags) of the cells from the agent's own cell `here`
+ * (8-adjacent to path[idx], ensured by the caller) through the next SMOOTH_WINDOW − 1 path cells, ending at the goal
+ * point when the window reaches it and otherwise at the window's last cell centre (a stand-in: corners before it are
+ * exact unless the true path bends beyond it). Every leg of the funnelled path lies in those cells (and free cells
+ * beside diagonal steps), so the agent never heads into a blocked cell. False if there is no corner beyond the start
+ * (the caller then steers to the next cell centre). Without corner cutting only: cornerCutting paths may step
+ * diagonally past one blocked corner, which the portals do not model.
+ */
+function nextSmoothCorner(grid: Grid, nav: NavigationStore, eid: number, path: Int32Array, len: number, idx: number, here: number, px: Float64Array, py: Float64Array): boolean {
+  const w = grid.width, cs = grid.cellSize;
+  let n = len - idx < SMOOTH_WINDOW ? len - idx : SMOOTH_WINDOW;
+  _smoothCells[0] = here;
+  for (let k = 0; k < n; k++) _smoothCells[k + 1] = path[idx + k];
+  n++;
+  let gx: number, gy: number;
+  if (idx + n - 1 === len) { gx = nav.goalX[eid]; gy = nav.goalY[eid]; }
+  else {
+    const last = _smoothCells[n - 1], lx = last % w;
+    gx = grid.originX + (lx + 0.5) * cs; gy = grid.originY + ((last - lx) / w + 0.5) * cs;
+  }
+  const geo = _smoothGeo;
+  geo[0] = cs; geo[1] = grid.originX; geo[2] = grid.originY; geo[3] = px[eid]; geo[4] = py[eid]; geo[5] = gx; geo[6] = gy;
+  const np = gridPathPortalsAt(_smoothCells, n, w, geo, _smoothPortals, grid.walkable);
+  const nc = funnel(_smoothPortals, np, 0, _smoothCorners, 2);
+  _smoothAtGoal = idx + n - 1 === len && nc === 2 && _smoothCorners[2] === gx && _smoothCorners[3] === gy;
+  return nc >= 2 && (_smoothCorners[2] !== px[eid] || _smoothCorners[3] !== py[eid]);
+}
+/** Set by nextSmoothCorner: the corner it found is the goal point itself (nothing left beyond it). */
+let _smoothAtGoal = false;
+
 /** Returns 1 if it requested a re-plan. */
 function pathVelocity(world: CrowdWorld, st: NavigationState, nav: NavigationStore, eid: number, px: Float64Array, py: Float64Array, maxSpeed: Float64Array, pvx: Float64Array, pvy: Float64Array): number {
   const x = px[eid], y = py[eid], speed = maxSpeed[eid];
@@ -682,8 +737,26 @@ function pathVelocity(world: CrowdWorld, st: NavigationState, nav: NavigationSto
   const cx = Math.floor((x - grid.originX) / cs);
   const cy = Math.floor((y - grid.originY) / cs);
   let idx = nav.pathIndex[eid];
-  // Advance past waypoints whose cell the agent has entered.
+  // Advance past waypoints whose cell the agent has entered. A smoothed path cuts across cells, so the agent may
+  // enter a path cell a few ahead without entering the ones between (a corner passed exactly), or a free cell beside
+  // a diagonal step that is not on the path at all: over the next SMOOTH_WINDOW waypoints, the next one is the
+  // furthest that the agent's cell is, or touches by a legal move (orthogonal, or diagonal with both cells beside it
+  // walkable). The index only moves forward.
   const here = cy * w + cx;
+  if (st.smoothPaths) {
+    const end = idx + SMOOTH_WINDOW < len ? idx + SMOOTH_WINDOW : len;
+    const walk = grid.walkable;
+    for (let k = end - 1; k >= idx; k--) {
+      const c = path[k];
+      if (c === here) { idx = k + 1 < len - 1 ? k + 1 : len - 1; break; }
+      const kx = c % w, ky = (c - kx) / w, ddx = kx - cx, ddy = ky - cy;
+      if (ddx < -1 || ddx > 1 || ddy < -1 || ddy > 1) continue;
+      if (ddx !== 0 && ddy !== 0 && (cx < 0 || cy < 0 || cx >= w || cy >= grid.height
+        || walk[cy * w + kx] !== 1 || walk[ky * w + cx] !== 1)) continue;
+      idx = k;
+      break;
+    }
+  }
   while (idx < len - 1 && path[idx] === here) idx++;
   // On track if the agent's cell touches the next waypoint's cell (8-neighbourhood).
   let wx = path[idx] % w;
@@ -717,13 +790,22 @@ function pathVelocity(world: CrowdWorld, st: NavigationState, nav: NavigationSto
     if (nav.status[eid] === GRID_NAV_MOVING && st.queue.status[eid] === PATH_PENDING) nav.status[eid] = GRID_NAV_WAITING_FOR_PATH;
     return 0;
   }
-  const tx = grid.originX + (wx + 0.5) * cs - x;
-  const ty = grid.originY + (wy + 0.5) * cs - y;
+  let tx = grid.originX + (wx + 0.5) * cs - x;
+  let ty = grid.originY + (wy + 0.5) * cs - y;
+  let atGoal = false;
+  if (st.smoothPaths && !st.cornerCutting && nextSmoothCorner(grid, nav, eid, path, len, idx, here, px, py)) {
+    tx = _smoothCorners[2] - x;
+    ty = _smoothCorners[3] - y;
+    atGoal = _smoothAtGoal;
+  }
   const d = Math.sqrt(tx * tx + ty * ty);
-  // Remaining distance: to this waypoint, then about one cell per remaining waypoint.
-  const remaining = d + (len - 1 - idx) * cs;
+  // Remaining distance: to this waypoint (or corner), then about one cell per remaining waypoint; exactly d when the
+  // string-pulled path runs straight to the goal.
+  const remaining = atGoal ? d : d + (len - 1 - idx) * cs;
   const slow = nav.slowRadius[eid];
-  const s = slow > 0 && remaining < slow ? speed * (remaining / slow) : speed;
+  let s = slow > 0 && remaining < slow ? speed * (remaining / slow) : speed;
+  // Heading straight for the goal: never past it before the next update (as on the final leg, see arrive).
+  if (atGoal && _ahead[0] > 0 && s * _ahead[0] > d) s = d / _ahead[0];
   if (d > 1e-9) {
     pvx[eid] = (tx / d) * s;
     pvy[eid] = (ty / d) * s;

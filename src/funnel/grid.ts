@@ -36,6 +36,22 @@ export function gridPathPortals(
   requireFinite('startX', startX); requireFinite('startY', startY); requireFinite('goalX', goalX); requireFinite('goalY', goalY);
   const need = walkable === undefined ? 4 * (count + 1) : 8 * count;
   if (out.length < need) throw new InvalidArgumentError('out', out.length, `must hold at least ${need} numbers`);
+  _geo[0] = cellSize; _geo[1] = originX; _geo[2] = originY; _geo[3] = startX; _geo[4] = startY; _geo[5] = goalX; _geo[6] = goalY;
+  return gridPathPortalsAt(cells, count, width, _geo, out, walkable);
+}
+
+const _geo = new Float64Array(7);
+
+/**
+ * gridPathPortals with the geometry read from geo = [cellSize, originX, originY, startX, startY, goalX, goalY],
+ * unchecked (the caller guarantees valid arguments and room in `out`): the per-frame form (the grid navigation
+ * system), so no double crosses a call (V8 boxes doubles passed to calls it does not inline).
+ * @internal not part of the public API (not exported from src/index.ts)
+ */
+export function gridPathPortalsAt(
+  cells: ArrayLike<number>, count: number, width: number, geo: Float64Array, out: Float64Array, walkable?: ArrayLike<number>,
+): number {
+  const cellSize = geo[0], originX = geo[1], originY = geo[2], startX = geo[3], startY = geo[4], goalX = geo[5], goalY = geo[6];
   out[0] = startX; out[1] = startY; out[2] = startX; out[3] = startY;
   let n = 1;
   // Start–goal line, for choosing the side cell of a diagonal step.
@@ -61,8 +77,8 @@ export function gridPathPortals(
         }
         if (freeB || freeC) {
           // Two orthogonal steps: a → side cell → b.
-          if (viaB) { n = orthogonalPortal(out, n, ax, ay, dx, 0, cellSize, originX, originY); n = orthogonalPortal(out, n, ax + dx, ay, 0, dy, cellSize, originX, originY); }
-          else { n = orthogonalPortal(out, n, ax, ay, 0, dy, cellSize, originX, originY); n = orthogonalPortal(out, n, ax, ay + dy, dx, 0, cellSize, originX, originY); }
+          if (viaB) { n = orthogonalPortal(out, n, ax, ay, dx, 0, geo); n = orthogonalPortal(out, n, ax + dx, ay, 0, dy, geo); }
+          else { n = orthogonalPortal(out, n, ax, ay, 0, dy, geo); n = orthogonalPortal(out, n, ax, ay + dy, dx, 0, geo); }
           continue;
         }
       }
@@ -71,16 +87,16 @@ export function gridPathPortals(
       out[4 * n] = cx; out[4 * n + 1] = cy; out[4 * n + 2] = cx; out[4 * n + 3] = cy;
       n++;
     } else {
-      n = orthogonalPortal(out, n, ax, ay, dx, dy, cellSize, originX, originY);
+      n = orthogonalPortal(out, n, ax, ay, dx, dy, geo);
     }
   }
   out[4 * n] = goalX; out[4 * n + 1] = goalY; out[4 * n + 2] = goalX; out[4 * n + 3] = goalY;
   return n + 1;
 }
 
-/** The shared edge leaving cell (cx, cy) by the orthogonal step (dx, dy), as portal n; returns n + 1. */
-function orthogonalPortal(out: Float64Array, n: number, cx: number, cy: number, dx: number, dy: number, cs: number, ox: number, oy: number): number {
-  const x0 = ox + cx * cs, y0 = oy + cy * cs, x1 = x0 + cs, y1 = y0 + cs;
+/** The shared edge leaving cell (cx, cy) by the orthogonal step (dx, dy), as portal n; returns n + 1 (geo as above). */
+function orthogonalPortal(out: Float64Array, n: number, cx: number, cy: number, dx: number, dy: number, geo: Float64Array): number {
+  const cs = geo[0], x0 = geo[1] + cx * cs, y0 = geo[2] + cy * cs, x1 = x0 + cs, y1 = y0 + cs;
   let lx: number, ly: number, rx: number, ry: number;
   if (dx === 1) { lx = x1; ly = y1; rx = x1; ry = y0; } // walking +x: left is +y
   else if (dx === -1) { lx = x0; ly = y0; rx = x0; ry = y1; } // walking −x: left is −y

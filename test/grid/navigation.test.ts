@@ -12,6 +12,7 @@ import {
 } from '../../systems/navigation';
 import { navigationComponent } from '../../components/navigation';
 import { loadMap } from './maps';
+import { createRng, rngInt } from '../../src/core/rng';
 import { enableLod } from '../../systems/lod';
 
 const DT = 1 / 30;
@@ -226,6 +227,59 @@ describe('navigationSystem: path mode', () => {
     expect(navigationComponent(world).replans[eid]).toBe(before + 1);
     run(world, grid, 3000, () => navigationStatus(world, eid) === 'arrived');
     expect(navigationStatus(world, eid)).toBe('arrived');
+  });
+});
+
+describe('navigationSystem: smoothed paths', () => {
+  /** Walk one agent from s to g (cell centres) on `grid`; returns the distance walked, or NaN if it did not arrive. */
+  function walk(grid: Grid, s: [number, number], g: [number, number], smoothPaths: boolean, legsChecked: { n: number }): number {
+    const world = createCrowd({ maxAgents: 2, seed: 1 });
+    setNavigationGrid(world, grid, { smoothPaths });
+    const eid = spawnAgent(world, { x: s[0] + 0.5, y: s[1] + 0.5, radius: 0.3, maxSpeed: 3, maxAccel: 30 });
+    setAgentGoal(world, eid, g[0] + 0.5, g[1] + 0.5);
+    let walked = 0;
+    for (let f = 0; f < 4000; f++) {
+      const x0 = world.position.x[eid], y0 = world.position.y[eid];
+      step(world, DT);
+      const x1 = world.position.x[eid], y1 = world.position.y[eid];
+      walked += Math.hypot(x1 - x0, y1 - y0);
+      // Oracle: the agent's cell, and the straight leg it heads along (one step ahead, sampled), are walkable.
+      expect(grid.walkable[Math.floor(y1) * grid.width + Math.floor(x1)]).toBe(1);
+      const vx = world.preferredVelocity.x[eid], vy = world.preferredVelocity.y[eid];
+      for (let t = 0.05; t <= 1; t += 0.05) {
+        const sx = x1 + vx * DT * t, sy = y1 + vy * DT * t;
+        expect(grid.walkable[Math.floor(sy) * grid.width + Math.floor(sx)]).toBe(1);
+      }
+      legsChecked.n++;
+      if (navigationStatus(world, eid) === 'arrived') return walked;
+    }
+    return NaN;
+  }
+
+  it('den312d, 12 seeded queries: never in or heading into a blocked cell, arrives, and walks less than along cell centres (side by side)', () => {
+    const grid = loadMap('den312d.map');
+    const rng = createRng(31);
+    const legs = { n: 0 };
+    let shorter = 0;
+    for (let q = 0; q < 12; q++) {
+      let s: [number, number], g: [number, number], r;
+      do {
+        s = [rngInt(rng, grid.width), rngInt(rng, grid.height)];
+        g = [rngInt(rng, grid.width), rngInt(rng, grid.height)];
+        r = findPath(grid, { x: s[0], y: s[1] }, { x: g[0], y: g[1] });
+      } while (r.status !== 'found' || r.cost < 15);
+      const smooth = walk(grid, s, g, true, legs);
+      const raw = walk(grid, s, g, false, legs);
+      expect(Number.isFinite(smooth)).toBe(true);
+      expect(Number.isFinite(raw)).toBe(true);
+      // The string-pulled path is never longer than the octile cell path (A* cost): allow the arrival disc.
+      expect(smooth).toBeLessThanOrEqual(r.cost + 0.5);
+      // and at least the straight line
+      expect(smooth).toBeGreaterThanOrEqual(Math.hypot(g[0] - s[0], g[1] - s[1]) - 0.5);
+      if (smooth < raw - 1e-9) shorter++;
+    }
+    expect(legs.n).toBeGreaterThan(1000);
+    expect(shorter).toBeGreaterThanOrEqual(10); // any-angle legs beat 8-way zig-zags on nearly every query
   });
 });
 
