@@ -679,9 +679,11 @@ function flowVelocity(st: NavigationState, nav: NavigationStore, eid: number, px
 const SMOOTH_WINDOW = 16;
 const _smoothCells = new Int32Array(SMOOTH_WINDOW + 1);
 const _smoothPortals = new Float64Array(8 * (SMOOTH_WINDOW + 1));
-const _smoothCorners = new Float64Array(2 * 8);
+const _smoothCorners = new Float64Array(2 * 8); // start and up to 3 corners (stopAfter 4)
 /** gridPathPortalsAt's geometry: cell size, origin, start, goal (doubles never cross a call on the per-frame path). */
 const _smoothGeo = new Float64Array(7);
+/** The agent's radius for nextSmoothCorner (read from an array: a double argument would be boxed). */
+const _smoothRadius = new Float64Array(1);
 
 /**
  * The next corner of agent eid's string-pulled path into _smoothCorners[2..4): the funnel (src/funnel/funnel.ts)
@@ -708,9 +710,34 @@ function nextSmoothCorner(grid: Grid, nav: NavigationStore, eid: number, path: I
   const geo = _smoothGeo;
   geo[0] = cs; geo[1] = grid.originX; geo[2] = grid.originY; geo[3] = px[eid]; geo[4] = py[eid]; geo[5] = gx; geo[6] = gy;
   const np = gridPathPortalsAt(_smoothCells, n, w, geo, _smoothPortals, grid.walkable);
-  const nc = funnel(_smoothPortals, np, 0, _smoothCorners, 2);
-  _smoothAtGoal = idx + n - 1 === len && nc === 2 && _smoothCorners[2] === gx && _smoothCorners[3] === gy;
-  return nc >= 2 && (_smoothCorners[2] !== px[eid] || _smoothCorners[3] !== py[eid]);
+  const nc = funnel(_smoothPortals, np, 0, _smoothCorners, 4);
+  if (nc < 2) return false;
+  // An agent standing on a corner (the speed cap toward a corner lands it there) gets that corner back, within
+  // round-off: take the next one, or it would stop on the corner for good.
+  const x = px[eid], y = py[eid], eps = 1e-6 * cs;
+  let k = 1;
+  if (Math.abs(_smoothCorners[2] - x) + Math.abs(_smoothCorners[3] - y) <= eps) {
+    if (nc < 3) return false;
+    k = 2;
+  }
+  const vx = _smoothCorners[2 * k], vy = _smoothCorners[2 * k + 1];
+  _smoothAtGoal = idx + n - 1 === len && nc === k + 1 && vx === gx && vy === gy;
+  _smoothCorners[2] = vx; _smoothCorners[3] = vy;
+  if (k + 1 < nc) {
+    // A corner of the r = 0 path is a wall vertex: aim the agent's radius (at most 0.45 cell, so a one-cell passage
+    // keeps room) out from it, along the bisector away from the inside of the turn (the incoming direction minus the
+    // outgoing one), so the body clears the corner instead of grazing it (the funnel's own clearance radius would
+    // cost trigonometry per corner). From there the straight line to the next corner passes outside the vertex.
+    const ax = vx - _smoothCorners[2 * k - 2], ay = vy - _smoothCorners[2 * k - 1];
+    const bx = _smoothCorners[2 * k + 2] - vx, by = _smoothCorners[2 * k + 3] - vy;
+    const la = Math.sqrt(ax * ax + ay * ay), lb = Math.sqrt(bx * bx + by * by);
+    if (la > 0 && lb > 0) {
+      const nx = ax / la - bx / lb, ny = ay / la - by / lb, ln = Math.sqrt(nx * nx + ny * ny);
+      const rad = _smoothRadius[0] < 0.45 * cs ? _smoothRadius[0] : 0.45 * cs;
+      if (ln > 1e-12) { _smoothCorners[2] = vx + (nx / ln) * rad; _smoothCorners[3] = vy + (ny / ln) * rad; }
+    }
+  }
+  return true;
 }
 /** Set by nextSmoothCorner: the corner it found is the goal point itself (nothing left beyond it). */
 let _smoothAtGoal = false;
@@ -793,6 +820,7 @@ function pathVelocity(world: CrowdWorld, st: NavigationState, nav: NavigationSto
   let tx = grid.originX + (wx + 0.5) * cs - x;
   let ty = grid.originY + (wy + 0.5) * cs - y;
   let atGoal = false;
+  _smoothRadius[0] = world.agent.radius[eid];
   if (st.smoothPaths && !st.cornerCutting && nextSmoothCorner(grid, nav, eid, path, len, idx, here, px, py)) {
     tx = _smoothCorners[2] - x;
     ty = _smoothCorners[3] - y;

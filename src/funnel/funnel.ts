@@ -27,7 +27,7 @@
  */
 import { requireInteger, requireNonNegative } from '../core/validate';
 import { InvalidArgumentError } from '../core/errors';
-import { datan2, dcos, dsin } from '../core/dmath';
+import { datan2Arr, dsincosArr } from '../core/dmath';
 
 // Module-scope scratch (the funnel allocates nothing per call). Corner arguments go through _c rather than as
 // call arguments: passing the loop's double state to a non-inlined call made V8 keep it boxed (tagged phis), which
@@ -57,11 +57,16 @@ function emit(out: Float64Array, x: number, y: number): void {
  * angles n_in + (j + ½)α and distance r / cos(α/2) are the vertices of the circumscribed polygon; the incoming
  * tangent line passes through the first and the outgoing one through the last.
  */
-function emitCorner(out: Float64Array, r: number): void {
-  const vx = _c[0], vy = _c[1], s = _c[2], ix = _c[3], iy = _c[4], ox = _c[5], oy = _c[6];
+function emitCorner(out: Float64Array): void {
+  const vx = _c[0], vy = _c[1], s = _c[2], ix = _c[3], iy = _c[4], ox = _c[5], oy = _c[6], r = _r[0];
   if (r === 0 || s === 0) { emitPoint(out); return; }
-  const a0 = datan2(s * ix, -s * iy); // angle of n_in = s·(−iy, ix)
-  const a1 = datan2(s * ox, -s * oy);
+  // The array forms of the deterministic trigonometry (dmath): a double passed to or returned from a call V8 does
+  // not inline is boxed, once per corner (found by the allocation test once smoothed grid paths used r > 0).
+  const T = _trig;
+  T[0] = s * ix; T[1] = -s * iy; datan2Arr(T, 0, T, 2);
+  T[0] = s * ox; T[1] = -s * oy; datan2Arr(T, 0, T, 3);
+  const a0 = T[2]; // angle of n_in = s·(−iy, ix)
+  const a1 = T[3];
   let th = a1 - a0;
   if (th > Math.PI) th -= 2 * Math.PI;
   else if (th <= -Math.PI) th += 2 * Math.PI;
@@ -71,12 +76,17 @@ function emitCorner(out: Float64Array, r: number): void {
   const PI = Math.PI;
   const m = Math.max(1, Math.ceil(Math.abs(th) / (PI / 3)));
   const alpha = th / m;
-  const dist = r / dcos(alpha / 2);
+  T[4] = alpha / 2; dsincosArr(T, 4, T, 5);
+  const dist = r / T[6];
   for (let j = 0; j < m; j++) {
-    const a = a0 + (j + 0.5) * alpha;
-    emit(out, vx + dist * dcos(a), vy + dist * dsin(a));
+    T[4] = a0 + (j + 0.5) * alpha; dsincosArr(T, 4, T, 5); // T[5] = sin, T[6] = cos
+    // through _c (x, y in its first two slots) rather than as double arguments, which would be boxed
+    _c[0] = vx + dist * T[6]; _c[1] = vy + dist * T[5];
+    emitPoint(out);
   }
 }
+/** emitCorner's trigonometry scratch: atan2 arguments and results, an angle, its sine and cosine. */
+const _trig = new Float64Array(7);
 
 /**
  * String-pull a path through `count` portals. `portals` holds 4 numbers per portal: left x, left y, right x,
@@ -93,11 +103,19 @@ export function funnel(portals: ArrayLike<number>, count: number, radius: number
   requireNonNegative('radius', radius);
   if (stopAfter !== Infinity) requireInteger('stopAfter', stopAfter, 2);
   if (portals.length < 4 * count) throw new InvalidArgumentError('portals', portals.length, `must hold 4·count = ${4 * count} numbers`);
+  _r[0] = radius;
+  return funnelCore(portals, count, out, stopAfter);
+}
+
+/** The clearance radius of the current funnel call (module scratch, so no double crosses a call). */
+const _r = new Float64Array(1);
+
+function funnelCore(portals: ArrayLike<number>, count: number, out: Float64Array, stopAfter: number): number {
   _outN = 0;
   _outCap = out.length >> 1;
   _overflow = false;
   const P = portals;
-  const r = radius;
+  const r = _r[0];
   // Apex state: point, side, portal index, and the direction we arrived along (to wrap it on leaving).
   let apexX = P[0], apexY = P[1], apexS = 0, apexI = 0;
   let inX = 0, inY = 0;
@@ -137,12 +155,12 @@ export function funnel(portals: ArrayLike<number>, count: number, radius: number
           rightI = i; rightX = rx; rightY = ry; rightS = rs; rightDx = dx; rightDy = dy; rightAtApex = false;
         } else {
           // Crossed the left side: the left endpoint is a corner. Wrap the old apex, move the apex, restart.
-          if (apexI > 0) { _c[0] = apexX; _c[1] = apexY; _c[2] = apexS; _c[3] = inX; _c[4] = inY; _c[5] = leftDx; _c[6] = leftDy; emitCorner(out, r); }
+          if (apexI > 0) { _c[0] = apexX; _c[1] = apexY; _c[2] = apexS; _c[3] = inX; _c[4] = inY; _c[5] = leftDx; _c[6] = leftDy; emitCorner(out); }
           inX = leftDx; inY = leftDy;
           apexX = leftX; apexY = leftY; apexS = leftS; apexI = leftI;
           if (_outN + 1 >= stopAfter) {
             _c[0] = apexX; _c[1] = apexY; _c[2] = apexS; _c[3] = inX; _c[4] = inY; _c[5] = inX; _c[6] = inY;
-            emitCorner(out, r);
+            emitCorner(out);
             return _overflow ? -1 : _outN;
           }
           leftAtApex = rightAtApex = true; leftI = rightI = apexI;
@@ -170,12 +188,12 @@ export function funnel(portals: ArrayLike<number>, count: number, radius: number
         if (rightAtApex || cr > 0 || (cr === 0 && rightDx * dx + rightDy * dy > 0)) {
           leftI = i; leftX = lx; leftY = ly; leftS = ls; leftDx = dx; leftDy = dy; leftAtApex = false;
         } else {
-          if (apexI > 0) { _c[0] = apexX; _c[1] = apexY; _c[2] = apexS; _c[3] = inX; _c[4] = inY; _c[5] = rightDx; _c[6] = rightDy; emitCorner(out, r); }
+          if (apexI > 0) { _c[0] = apexX; _c[1] = apexY; _c[2] = apexS; _c[3] = inX; _c[4] = inY; _c[5] = rightDx; _c[6] = rightDy; emitCorner(out); }
           inX = rightDx; inY = rightDy;
           apexX = rightX; apexY = rightY; apexS = rightS; apexI = rightI;
           if (_outN + 1 >= stopAfter) {
             _c[0] = apexX; _c[1] = apexY; _c[2] = apexS; _c[3] = inX; _c[4] = inY; _c[5] = inX; _c[6] = inY;
-            emitCorner(out, r);
+            emitCorner(out);
             return _overflow ? -1 : _outN;
           }
           leftAtApex = rightAtApex = true; leftI = rightI = apexI;
@@ -198,7 +216,7 @@ export function funnel(portals: ArrayLike<number>, count: number, radius: number
       if (sn !== 0) { const cs = Math.sqrt(1 - sn * sn); const tx = dx * cs + dy * sn; dy = -dx * sn + dy * cs; dx = tx; }
     }
     _c[0] = apexX; _c[1] = apexY; _c[2] = apexS; _c[3] = inX; _c[4] = inY; _c[5] = dx; _c[6] = dy;
-    if (len > 0) emitCorner(out, r); else emitPoint(out);
+    if (len > 0) emitCorner(out); else emitPoint(out);
   }
   _c[0] = gx; _c[1] = gy;
   emitPoint(out);
