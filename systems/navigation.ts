@@ -372,9 +372,17 @@ function onGridEdited(world: CrowdWorld, st: NavigationState, nav: NavigationSto
     const len = nav.pathLength[eid];
     if (len === 0 || status === GRID_NAV_WAITING_FOR_PATH) continue;
     const path = st.queue.cells[eid]!;
+    const w = st.grid.width;
     let blocked = false;
     for (let k = nav.pathIndex[eid] > 0 ? nav.pathIndex[eid] - 1 : 0; k < len; k++) {
       if (walk[path[k]] !== 1) { blocked = true; break; }
+      // a diagonal step whose side cells are no longer both walkable now cuts a corner the rule forbids (an agent
+      // sent through the point where two blocked cells touch pressed into it for good; found by the grid navigation
+      // fuzz property)
+      if (k > 0 && !st.cornerCutting) {
+        const a = path[k - 1], b = path[k], ax = a % w, bx = b % w;
+        if (ax !== bx && (a - ax) !== (b - bx) && (walk[a - ax + bx] !== 1 || walk[b - bx + ax] !== 1)) { blocked = true; break; }
+      }
     }
     if (blocked) {
       requestReplan(world, st, nav, eid);
@@ -507,13 +515,20 @@ function flowVelocity(st: NavigationState, nav: NavigationStore, eid: number, px
   const cx = Math.floor((x - grid.originX) / cs);
   const cy = Math.floor((y - grid.originY) / cs);
   if (r === 'unreachable') {
-    // Pushed into a wall or off a ledge: head for the best reachable neighbour cell, if any.
+    // Pushed into a wall or off a ledge: head for the best reachable neighbour cell, if any. From a walkable cell
+    // (one the field cannot reach), a diagonal neighbour counts only when the field's corner rule allows the move:
+    // otherwise the way leads through the point where two blocked cells touch, which bodies cannot pass (the agent
+    // pressed into that corner for good with status 'moving'; found by the grid navigation fuzz property).
+    const walk = grid.walkable;
+    const ownWalkable = cx >= 0 && cy >= 0 && cx < w && cy < h && walk[cy * w + cx] === 1;
+    const cornerRule = ownWalkable && !field.cornerCutting;
     let best = -1;
     let bestV = Infinity;
     for (let dy = -1; dy <= 1; dy++) {
       for (let dx = -1; dx <= 1; dx++) {
         const nx = cx + dx, ny = cy + dy;
         if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+        if (cornerRule && dx !== 0 && dy !== 0 && (walk[cy * w + nx] !== 1 || walk[ny * w + cx] !== 1)) continue;
         const v = field.integration[ny * w + nx];
         if (v < bestV) { bestV = v; best = ny * w + nx; }
       }
@@ -535,10 +550,50 @@ function flowVelocity(st: NavigationState, nav: NavigationStore, eid: number, px
   // Moving: remaining distance ≈ integration value × cell size (exact in cells on unit-cost grids).
   const remaining = field.integration[cy * w + cx] * cs;
   const slow = nav.slowRadius[eid];
-  const s = slow > 0 && remaining < slow ? speed * Math.max(remaining / slow, 0.25) : speed;
+  let s = slow > 0 && remaining < slow ? speed * Math.max(remaining / slow, 0.25) : speed;
+  // Never enter a blocked cell before the next update (_ahead seconds away): the sampled direction holds only near
+  // the agent, and a far LOD agent (updated, and pushed out of walls by contacts, one frame in N) or a step longer
+  // than the way to a wall walked its centre into a building (found by the grid navigation fuzz property).
+  const ahead = _ahead[0];
+  if (ahead > 0) {
+    _ray[0] = x; _ray[1] = y; _ray[2] = s * ahead;
+    // stop a micrometre per metre of cell short of the border: landing on it, round-off may put the centre across,
+    // and contacts then project the body out on the wrong side
+    freeRun(grid, _ray);
+    const free = _ray[3] - 1e-6 * cs;
+    if (free < s * ahead) s = free > 0 ? free / ahead : 0;
+  }
   pvx[eid] = _dir[0] * s;
   pvy[eid] = _dir[1] * s;
   nav.status[eid] = GRID_NAV_MOVING;
+}
+
+/**
+ * freeRun's input (x, y, the longest distance of interest; the direction in _dir) and output (_ray[3]): an array,
+ * not double arguments or a double result, which V8 boxes in calls it does not inline.
+ */
+const _ray = new Float64Array(4);
+/**
+ * How far the straight line from (_ray[0], _ray[1]) along the unit direction _dir stays in walkable cells of the
+ * grid, up to _ray[2] metres (the result when nothing blocks it), into _ray[3]: a cell walk along the line
+ * (Amanatides & Woo 1987). The start's own cell is taken as walkable.
+ */
+function freeRun(grid: Grid, ray: Float64Array): void {
+  const cs = grid.cellSize, w = grid.width, h = grid.height, walk = grid.walkable;
+  const dx = _dir[0], dy = _dir[1], maxLen = ray[2];
+  const u = (ray[0] - grid.originX) / cs, v = (ray[1] - grid.originY) / cs;
+  let cx = Math.floor(u), cy = Math.floor(v);
+  const stepX = dx > 0 ? 1 : dx < 0 ? -1 : 0, stepY = dy > 0 ? 1 : dy < 0 ? -1 : 0;
+  // distance along the line to the next vertical (x) and horizontal (y) cell border, and between borders
+  let tx = dx > 0 ? ((cx + 1 - u) * cs) / dx : dx < 0 ? ((u - cx) * cs) / -dx : Infinity;
+  let ty = dy > 0 ? ((cy + 1 - v) * cs) / dy : dy < 0 ? ((v - cy) * cs) / -dy : Infinity;
+  const ddx = dx !== 0 ? cs / Math.abs(dx) : Infinity, ddy = dy !== 0 ? cs / Math.abs(dy) : Infinity;
+  for (;;) {
+    let t: number;
+    if (tx < ty) { t = tx; cx += stepX; tx += ddx; } else { t = ty; cy += stepY; ty += ddy; }
+    if (!(t < maxLen)) { ray[3] = maxLen; return; }
+    if (cx < 0 || cy < 0 || cx >= w || cy >= h || walk[cy * w + cx] !== 1) { ray[3] = t; return; }
+  }
 }
 
 /** Returns 1 if it requested a re-plan. */
@@ -600,7 +655,13 @@ function pathVelocity(world: CrowdWorld, st: NavigationState, nav: NavigationSto
   // Remaining distance: to this waypoint, then about one cell per remaining waypoint.
   const remaining = d + (len - 1 - idx) * cs;
   const slow = nav.slowRadius[eid];
-  const s = slow > 0 && remaining < slow ? speed * (remaining / slow) : speed;
+  let s = slow > 0 && remaining < slow ? speed * (remaining / slow) : speed;
+  // Never pass the waypoint before the next update (_ahead seconds away), as arrive() does for the goal: the
+  // waypoint advances only when an update finds the agent in its cell, so an agent that crossed the whole cell
+  // between updates (a far LOD agent updated one frame in N, or a step longer than a cell) was sent back to it, and
+  // back again, for good (found by the grid navigation fuzz property).
+  const ahead = _ahead[0];
+  if (ahead > 0 && s * ahead > d) s = d / ahead;
   if (d > 1e-9) {
     pvx[eid] = (tx / d) * s;
     pvy[eid] = (ty / d) * s;
