@@ -556,6 +556,10 @@ function flowVelocity(st: NavigationState, nav: NavigationStore, eid: number, px
   // than the way to a wall walked its centre into a building (found by the grid navigation fuzz property).
   const ahead = _ahead[0];
   if (ahead > 0) {
+    // nor pass the goal point (as arrive() caps in the goal cell): a far agent that crossed the whole goal cell
+    // between updates was sent back across it, and back again, for good
+    const gx = nav.goalX[eid] - x, gy = nav.goalY[eid] - y, dg = Math.sqrt(gx * gx + gy * gy);
+    if (s * ahead > dg) s = dg / ahead;
     _ray[0] = x; _ray[1] = y; _ray[2] = s * ahead;
     // stop a micrometre per metre of cell short of the border: landing on it, round-off may put the centre across,
     // and contacts then project the body out on the wrong side

@@ -2638,9 +2638,14 @@ export function funnelFullRun(c: FunnelFullCase, checks: boolean): string {
     if (!r) funnelFullStats.statusUnreachable++;
     check(status === (r ? 'found' : 'unreachable'), `setNavGoal from (${p}) to (${g}): ${status}, the BFS over open triangles says ${r ? 'reachable' : 'unreachable'}`);
   };
+  /** Clear of every other agent's body (bodies do not start overlapping: contacts would push them apart by up to a diameter, through a wall; docs/COLLISION.md). */
+  const clearOfOthers = (p: Pt, self: number): boolean => {
+    for (let q = 0; q < world.agents.count; q++) { const e = world.agents.dense[q]; if (e !== self && Math.hypot(P.x[e] - p[0], P.y[e] - p[1]) <= 2 * agentR) return false; }
+    return true;
+  };
   const spawn = (): void => {
     const p = freePoint(need), g = freePoint(need);
-    if (p === null || g === null || world.agents.count >= 5) return;
+    if (p === null || g === null || world.agents.count >= 5 || !clearOfOthers(p, -1)) return;
     const eid = spawnAgent(world, { x: p[0], y: p[1], radius: agentR, maxSpeed: c.maxSpeed });
     enableOrca(world, eid, { timeHorizon: c.timeHorizon, obstacleTimeHorizon: c.obstacleTimeHorizon, neighbourDistance: 10 * radius + 3 * c.maxSpeed * c.timeHorizon });
     tierOf.delete(eid);
@@ -2739,7 +2744,7 @@ export function funnelFullRun(c: FunnelFullCase, checks: boolean): string {
       if (rngFloat(rng) < c.goalP) { const g = freePoint(need); if (g !== null) setGoal(eid, g); }
       // a teleport stops the agent: its velocity, kept, would carry it on for the frames LOD skips it (no funnel,
       // no contacts) and, from a point next to a wall, through it (docs/COLLISION.md: tunnelling)
-      if (rngFloat(rng) < c.pushP) { const q = freePoint(need); if (q !== null) { setAgentPosition(world, eid, q[0], q[1]); setAgentVelocity(world, eid, 0, 0); setPreferredVelocity(world, eid, 0, 0); } }
+      if (rngFloat(rng) < c.pushP) { const q = freePoint(need); if (q !== null && clearOfOthers(q, eid)) { setAgentPosition(world, eid, q[0], q[1]); setAgentVelocity(world, eid, 0, 0); setPreferredVelocity(world, eid, 0, 0); } }
     }
     if (rngFloat(rng) < c.spawnP && world.agents.count > 1) { const e = dense[rngInt(rng, world.agents.count)]; despawnAgent(world, e); tierOf.delete(e); }
     if (rngFloat(rng) < c.spawnP || world.agents.count === 0) spawn();
@@ -2909,9 +2914,17 @@ export function gridNavRun(c: GridNavCase, checks: boolean): string {
     orders.set(eid, { x, y, flow });
   };
   const radii = new Map<number, number>();
+  /** Clear of every other agent's body (a level does not start with bodies overlapping: contacts would push them apart by more than a radius, through walls; docs/COLLISION.md). */
+  const clearOfOthers = (p: Pt, r: number, self: number): boolean => {
+    for (let q = 0; q < world.agents.count; q++) { const e = world.agents.dense[q]; if (e !== self && Math.hypot(P.x[e] - p[0], P.y[e] - p[1]) <= r + world.agent.radius[e]) return false; }
+    return true;
+  };
   for (const a of c.agents) {
     // radius 0.1–0.35 cells (wide), else 0.1–0.2 (sparse: see the calm phase)
-    const r = (c.wide ? a.rk : 0.1 + (a.rk - 0.1) * 0.4) * cs, p = pointIn(a.sx, a.sy, r);
+    const r = (c.wide ? a.rk : 0.1 + (a.rk - 0.1) * 0.4) * cs;
+    let p = pointIn(a.sx, a.sy, r);
+    for (let k = 0; k < 20 && !clearOfOthers(p, r, -1); k++) p = pointIn(rngFloat(rng), rngFloat(rng), r);
+    if (!clearOfOthers(p, r, -1)) continue;
     const eid = spawnAgent(world, { x: p[0], y: p[1], radius: r, maxSpeed: a.speed });
     radii.set(eid, r);
     enableOrca(world, eid, { timeHorizon: c.timeHorizon, obstacleTimeHorizon: c.obstacleTimeHorizon, neighbourDistance: 3 * cs + 3 * a.speed * c.timeHorizon });
@@ -3047,6 +3060,7 @@ export function gridNavRun(c: GridNavCase, checks: boolean): string {
       if (rngFloat(rng) < c.goalP) { const g = pointIn(rngFloat(rng), rngFloat(rng), GOAL_MARGIN * cs); give(e, g[0], g[1], o.flow); }
       if (rngFloat(rng) < c.pushP) {
         const p = pointIn(rngFloat(rng), rngFloat(rng), world.agent.radius[e] + 0.1 * cs);
+        if (!clearOfOthers(p, world.agent.radius[e], e)) continue;
         setAgentPosition(world, e, p[0], p[1]); setAgentVelocity(world, e, 0, 0); setPreferredVelocity(world, e, 0, 0);
         const g = orders.get(e)!;
         give(e, g.x, g.y, g.flow); // a teleported unit gets its order again (an unreachable one is not re-planned when moved)
@@ -3137,7 +3151,8 @@ export const FUZZ_PROPERTIES: FuzzProperty[] = [
   { name: 'funnel system with map changes: closed and reopened triangles, the mesh replaced mid-run, LOD staggering; corridors of open triangles, statuses equal a BFS over open triangles, far agents untouched between updates, reachable goals reached', quickRuns: 30, property: funnelMapProperty },
   { name: 'funnel system in the full pipeline: ORCA with the walls as obstacles, contacts, staggered LOD; no NaN in any store, no centre inside a wall beyond the slop, LOD flags by the rule, corridors neighbour chains of open triangles, statuses equal a BFS, reachable goals reached within a derived bound, deterministic', quickRuns: 40, property: funnelFullProperty,
     knownDefect: 'a far agent (interval 1, ORCA in the calm phase) re-plans for good next to a stand-in goal (maxCornerPortals 3): past the portal midpoint the funnel heads for the next corner at full speed, ORCA (obstacleTimeHorizon 1.9 s) deflects the step back across a sliver triangle off the corridor, the re-plan returns to the same stand-in goal; 104 re-plans in 160 s (long run 2026-11-30, seed 709362359; pinned as it.fails in fuzz.test.ts)' },
-  { name: 'grid navigation in the full pipeline: A* paths and flow fields with ORCA (walls as obstacles), contacts, staggered LOD, cells blocked mid-run; no NaN in any store, no centre in a blocked cell beyond the slop, LOD flags by the rule, paths neighbour chains to the goal, statuses equal a BFS, reachable goals reached within a derived bound, deterministic', quickRuns: 60, property: gridNavProperty },
+  { name: 'grid navigation in the full pipeline: A* paths and flow fields with ORCA (walls as obstacles), contacts, staggered LOD, cells blocked mid-run; no NaN in any store, no centre in a blocked cell beyond the slop, LOD flags by the rule, paths neighbour chains to the goal, statuses equal a BFS, reachable goals reached within a derived bound, deterministic', quickRuns: 60, property: gridNavProperty,
+    knownDefect: 'contacts + LOD: a far agent skipped by the contacts pass this frame is moved when a neighbour that runs contacts resolves their overlap, but not projected out of walls; the push carried its line between updates 4 mm off the grid (long run 2026-11-30, seed 711246703; pinned as it.fails in fuzz.test.ts)' },
   { name: 'formation system: in a world, slots a permutation, re-assignments optimal (brute force, 2-swap), spacing and anchor budget, members on their slots once the anchor stops', quickRuns: 15, property: formationSysProperty },
   { name: 'formation system in the full pipeline: ORCA with an arena of walls, contacts, staggered LOD; every formation system check, no NaN in any store, no centre beyond a wall by more than the slop, LOD flags by the rule, members on reachable slots within a derived bound, deterministic', quickRuns: 12, property: formationFullProperty },
 ];
