@@ -46,8 +46,10 @@ export interface NavigationStore {
    * max(2 · arriveRadius, arrivedAt + arriveRadius) of the goal.
    */
   readonly arrivedAt: Float64Array;
-  /** Seconds the agent has been held back in a row (moving less than half of what it asked for; see the system). */
+  /** Seconds the agent has been held back in a row (moving less than 3/4 of what it asked for; see the system). */
   readonly heldBack: Float64Array;
+  /** 1: the agent may arrive in a crowd (AgentGoalOptions.crowdArrival, the default); 0: it keeps pressing on. */
+  readonly crowdArrival: Uint8Array;
 }
 
 /** The navigation component of `world` (allocated on first use). */
@@ -71,4 +73,5 @@ const makeNavigationStore = (a: StoreAllocator): NavigationStore => ({
   replans: a.u32(0),
   arrivedAt: a.f64(0),
   heldBack: a.f64(0),
+  crowdArrival: a.u8(1),
 });

@@ -102,6 +102,11 @@ export interface AgentGoalOptions {
   arriveRadius?: number;
   /** Speed ramps down linearly over this remaining distance (m); 0 = no slowdown. @default 2 × cell size */
   slowRadius?: number;
+  /**
+   * Arrival in a crowd (see the navigation system): a held-back agent touching the arrived crowd at its goal stops
+   * there. false: it keeps pressing toward the goal point (a horde piling onto its target). @default true
+   */
+  crowdArrival?: boolean;
 }
 
 export type NavigationStatus = 'idle' | 'moving' | 'arrived' | 'unreachable' | 'waiting-for-path';
@@ -241,13 +246,15 @@ function agentCell(grid: Grid, xs: Float64Array, ys: Float64Array, eid: number):
   }
 }
 
-function validateGoalOptions(grid: Grid, options: AgentGoalOptions): { flow: boolean; arrive: number; slow: number } {
+function validateGoalOptions(grid: Grid, options: AgentGoalOptions): { flow: boolean; arrive: number; slow: number; crowd: boolean } {
   if (options === null || typeof options !== 'object') throw new InvalidArgumentError('options', options, 'must be an object');
   const mode = options.mode ?? 'path';
   if (mode !== 'path' && mode !== 'flow') throw new InvalidArgumentError('options.mode', mode, "must be 'path' or 'flow'");
   const arrive = requirePositive('options.arriveRadius', options.arriveRadius ?? 0.25 * grid.cellSize);
   const slow = requireNonNegative('options.slowRadius', options.slowRadius ?? 2 * grid.cellSize);
-  return { flow: mode === 'flow', arrive, slow };
+  const crowd = options.crowdArrival ?? true;
+  if (typeof crowd !== 'boolean') throw new InvalidArgumentError('options.crowdArrival', crowd, 'must be a boolean');
+  return { flow: mode === 'flow', arrive, slow, crowd };
 }
 
 function goalCellOf(grid: Grid, x: number, y: number): number {
@@ -260,7 +267,7 @@ function goalCellOf(grid: Grid, x: number, y: number): number {
   return cy * grid.width + cx;
 }
 
-function assignGoal(world: CrowdWorld, st: NavigationState, nav: NavigationStore, eid: number, x: number, y: number, goalCell: number, o: { flow: boolean; arrive: number; slow: number }, slot: number): void {
+function assignGoal(world: CrowdWorld, st: NavigationState, nav: NavigationStore, eid: number, x: number, y: number, goalCell: number, o: { flow: boolean; arrive: number; slow: number; crowd: boolean }, slot: number): void {
   releaseGoal(st, nav, eid);
   nav.goalX[eid] = x;
   nav.goalY[eid] = y;
@@ -269,6 +276,7 @@ function assignGoal(world: CrowdWorld, st: NavigationState, nav: NavigationStore
   nav.slowRadius[eid] = o.slow;
   nav.arrivedAt[eid] = 0;
   nav.heldBack[eid] = 0;
+  nav.crowdArrival[eid] = o.crowd ? 1 : 0;
   if (o.flow) {
     nav.mode[eid] = GRID_NAV_MODE_FLOW;
     nav.status[eid] = GRID_NAV_MOVING;
@@ -443,9 +451,17 @@ function onGridEdited(world: CrowdWorld, st: NavigationState, nav: NavigationSto
     const len = nav.pathLength[eid];
     if (len === 0 || status === GRID_NAV_WAITING_FOR_PATH) continue;
     const path = st.queue.cells[eid]!;
+    const w = st.grid.width;
     let blocked = false;
     for (let k = nav.pathIndex[eid] > 0 ? nav.pathIndex[eid] - 1 : 0; k < len; k++) {
       if (walk[path[k]] !== 1) { blocked = true; break; }
+      // a diagonal step whose side cells are no longer both walkable now cuts a corner the rule forbids (an agent
+      // sent through the point where two blocked cells touch pressed into it for good; found by the grid navigation
+      // fuzz property)
+      if (k > 0 && !st.cornerCutting) {
+        const a = path[k - 1], b = path[k], ax = a % w, bx = b % w;
+        if (ax !== bx && (a - ax) !== (b - bx) && (walk[a - ax + bx] !== 1 || walk[b - bx + ax] !== 1)) { blocked = true; break; }
+      }
     }
     if (blocked) {
       requestReplan(world, st, nav, eid);
@@ -536,7 +552,7 @@ export function navigationSystem(world: CrowdWorld, dt: number): void {
     // CROWD_HOLD_SECONDS in a row, it is a candidate of pass 5. So is an arrived agent the crowd has just pushed
     // beyond its hold distance: it stays arrived if it still stands in the arrived crowd at its goal (otherwise the
     // agents pressing in push the arrived ones out, who walk back and push, and the crowd never settles).
-    if (wasArrived && nav.status[eid] === GRID_NAV_MOVING) {
+    if (wasArrived && nav.status[eid] === GRID_NAV_MOVING && nav.crowdArrival[eid] === 1) {
       nav.heldBack[eid] = 0;
       _blocked[blocked++] = eid;
     } else if (nav.status[eid] === GRID_NAV_MOVING) {
@@ -544,7 +560,7 @@ export function navigationSystem(world: CrowdWorld, dt: number): void {
       const want2 = (pvx[eid] * pvx[eid] + pvy[eid] * pvy[eid]) * stepDt * stepDt;
       if (want2 > 0 && 16 * (mx * mx + my * my) < 9 * want2) {
         nav.heldBack[eid] += _ahead[0];
-        if (nav.heldBack[eid] >= CROWD_HOLD_SECONDS) _blocked[blocked++] = eid;
+        if (nav.heldBack[eid] >= CROWD_HOLD_SECONDS && nav.crowdArrival[eid] === 1) _blocked[blocked++] = eid;
       } else nav.heldBack[eid] = 0;
     } else nav.heldBack[eid] = 0;
   }
@@ -641,13 +657,20 @@ function flowVelocity(st: NavigationState, nav: NavigationStore, eid: number, px
   const cx = Math.floor((x - grid.originX) / cs);
   const cy = Math.floor((y - grid.originY) / cs);
   if (r === 'unreachable') {
-    // Pushed into a wall or off a ledge: head for the best reachable neighbour cell, if any.
+    // Pushed into a wall or off a ledge: head for the best reachable neighbour cell, if any. From a walkable cell
+    // (one the field cannot reach), a diagonal neighbour counts only when the field's corner rule allows the move:
+    // otherwise the way leads through the point where two blocked cells touch, which bodies cannot pass (the agent
+    // pressed into that corner for good with status 'moving'; found by the grid navigation fuzz property).
+    const walk = grid.walkable;
+    const ownWalkable = cx >= 0 && cy >= 0 && cx < w && cy < h && walk[cy * w + cx] === 1;
+    const cornerRule = ownWalkable && !field.cornerCutting;
     let best = -1;
     let bestV = Infinity;
     for (let dy = -1; dy <= 1; dy++) {
       for (let dx = -1; dx <= 1; dx++) {
         const nx = cx + dx, ny = cy + dy;
         if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+        if (cornerRule && dx !== 0 && dy !== 0 && (walk[cy * w + nx] !== 1 || walk[ny * w + cx] !== 1)) continue;
         const v = field.integration[ny * w + nx];
         if (v < bestV) { bestV = v; best = ny * w + nx; }
       }
@@ -669,7 +692,23 @@ function flowVelocity(st: NavigationState, nav: NavigationStore, eid: number, px
   // Moving: remaining distance ≈ integration value × cell size (exact in cells on unit-cost grids).
   const remaining = field.integration[cy * w + cx] * cs;
   const slow = nav.slowRadius[eid];
-  const s = slow > 0 && remaining < slow ? speed * Math.max(remaining / slow, 0.25) : speed;
+  let s = slow > 0 && remaining < slow ? speed * Math.max(remaining / slow, 0.25) : speed;
+  // Never enter a blocked cell before the next update (_ahead seconds away): the sampled direction holds only near
+  // the agent, and a far LOD agent (updated, and pushed out of walls by contacts, one frame in N) or a step longer
+  // than the way to a wall walked its centre into a building (found by the grid navigation fuzz property).
+  const ahead = _ahead[0];
+  if (ahead > 0) {
+    // nor pass the goal point (as arrive() caps in the goal cell): a far agent that crossed the whole goal cell
+    // between updates was sent back across it, and back again, for good
+    const gx = nav.goalX[eid] - x, gy = nav.goalY[eid] - y, dg = Math.sqrt(gx * gx + gy * gy);
+    if (s * ahead > dg) s = dg / ahead;
+    _ray[0] = x; _ray[1] = y; _ray[2] = s * ahead;
+    // stop a micrometre per metre of cell short of the border: landing on it, round-off may put the centre across,
+    // and contacts then project the body out on the wrong side
+    freeRun(grid, _ray);
+    const free = _ray[3] - 1e-6 * cs;
+    if (free < s * ahead) s = free > 0 ? free / ahead : 0;
+  }
   pvx[eid] = _dir[0] * s;
   pvy[eid] = _dir[1] * s;
   nav.status[eid] = GRID_NAV_MOVING;
@@ -741,6 +780,34 @@ function nextSmoothCorner(grid: Grid, nav: NavigationStore, eid: number, path: I
 }
 /** Set by nextSmoothCorner: the corner it found is the goal point itself (nothing left beyond it). */
 let _smoothAtGoal = false;
+
+/**
+ * freeRun's input (x, y, the longest distance of interest; the direction in _dir) and output (_ray[3]): an array,
+ * not double arguments or a double result, which V8 boxes in calls it does not inline.
+ */
+const _ray = new Float64Array(4);
+/**
+ * How far the straight line from (_ray[0], _ray[1]) along the unit direction _dir stays in walkable cells of the
+ * grid, up to _ray[2] metres (the result when nothing blocks it), into _ray[3]: a cell walk along the line
+ * (Amanatides & Woo 1987). The start's own cell is taken as walkable.
+ */
+function freeRun(grid: Grid, ray: Float64Array): void {
+  const cs = grid.cellSize, w = grid.width, h = grid.height, walk = grid.walkable;
+  const dx = _dir[0], dy = _dir[1], maxLen = ray[2];
+  const u = (ray[0] - grid.originX) / cs, v = (ray[1] - grid.originY) / cs;
+  let cx = Math.floor(u), cy = Math.floor(v);
+  const stepX = dx > 0 ? 1 : dx < 0 ? -1 : 0, stepY = dy > 0 ? 1 : dy < 0 ? -1 : 0;
+  // distance along the line to the next vertical (x) and horizontal (y) cell border, and between borders
+  let tx = dx > 0 ? ((cx + 1 - u) * cs) / dx : dx < 0 ? ((u - cx) * cs) / -dx : Infinity;
+  let ty = dy > 0 ? ((cy + 1 - v) * cs) / dy : dy < 0 ? ((v - cy) * cs) / -dy : Infinity;
+  const ddx = dx !== 0 ? cs / Math.abs(dx) : Infinity, ddy = dy !== 0 ? cs / Math.abs(dy) : Infinity;
+  for (;;) {
+    let t: number;
+    if (tx < ty) { t = tx; cx += stepX; tx += ddx; } else { t = ty; cy += stepY; ty += ddy; }
+    if (!(t < maxLen)) { ray[3] = maxLen; return; }
+    if (cx < 0 || cy < 0 || cx >= w || cy >= h || walk[cy * w + cx] !== 1) { ray[3] = t; return; }
+  }
+}
 
 /** Returns 1 if it requested a re-plan. */
 function pathVelocity(world: CrowdWorld, st: NavigationState, nav: NavigationStore, eid: number, px: Float64Array, py: Float64Array, maxSpeed: Float64Array, pvx: Float64Array, pvy: Float64Array): number {
@@ -832,8 +899,13 @@ function pathVelocity(world: CrowdWorld, st: NavigationState, nav: NavigationSto
   const remaining = atGoal ? d : d + (len - 1 - idx) * cs;
   const slow = nav.slowRadius[eid];
   let s = slow > 0 && remaining < slow ? speed * (remaining / slow) : speed;
-  // Heading straight for the goal: never past it before the next update (as on the final leg, see arrive).
-  if (atGoal && _ahead[0] > 0 && s * _ahead[0] > d) s = d / _ahead[0];
+  // Never pass the waypoint (smoothed: the corner, or the goal when heading straight for it) before the next update
+  // (_ahead seconds away), as arrive() does for the goal: the
+  // waypoint advances only when an update finds the agent in its cell, so an agent that crossed the whole cell
+  // between updates (a far LOD agent updated one frame in N, or a step longer than a cell) was sent back to it, and
+  // back again, for good (found by the grid navigation fuzz property).
+  const ahead = _ahead[0];
+  if (ahead > 0 && s * ahead > d) s = d / ahead;
   if (d > 1e-9) {
     pvx[eid] = (tx / d) * s;
     pvy[eid] = (ty / d) * s;

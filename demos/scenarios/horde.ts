@@ -142,7 +142,7 @@ export interface CorridorHordeOptions extends ScenarioOptions {
   lod?: boolean;
   /** Acceleration limit, m/s² (Infinity = RVO2-style instant velocity changes). @default 6 */
   maxAccel?: number;
-  /** Corridor length (to 8 m past the finish line; it runs on as far as the horde needs) and width, metres. @default 160 × 16 */
+  /** Corridor length and width, metres. @default 160 × 16 */
   length?: number;
   width?: number;
 }
@@ -158,12 +158,7 @@ export interface CorridorHordeInstance extends ScenarioInstance {
 export function createCorridorHorde(options: CorridorHordeOptions): CorridorHordeInstance {
   const { agents, seed } = options;
   const length = options.length ?? 160, width = options.width ?? 16;
-  // Past the finish line (8 m before `length`) the corridor runs on far enough to hold the whole horde, packed at a
-  // density of 0.4 round its goal at the far end: agents that reach the crowd standing at the goal stop there
-  // (arrival in a crowd), so with less room the last of them would stop before the line.
-  const inner = Math.ceil(width / CELL) * CELL;
-  const runout = Math.max(8, 2 + (agents * Math.PI * RADIUS * RADIUS) / (0.4 * inner));
-  const cellsX = Math.ceil((length - 8 + runout) / CELL), cellsY = Math.ceil(width / CELL) + 2;
+  const cellsX = Math.ceil(length / CELL), cellsY = Math.ceil(width / CELL) + 2;
   const grid = createGrid(cellsX, cellsY, { cellSize: CELL });
   for (let x = 0; x < cellsX; x++) { setBlocked(grid, x, 0, true); setBlocked(grid, x, cellsY - 1, true); }
   const world = createCrowd({ maxAgents: Math.max(agents, 1), seed, neighbourRadius: 4, cellSize: 4 });
@@ -183,8 +178,9 @@ export function createCorridorHorde(options: CorridorHordeOptions): CorridorHord
     setBoids(world, eid, { mode: 'topological', k: 4, radius: 2, separation: 0.15, alignment: 0, cohesion: 0, inertial: false, horizon: 0.5 });
     eids[i] = eid;
   }
-  const finishX = length - 8;
-  setGroupGoal(world, eids, x1 - 2, (y0 + y1) / 2, { mode: 'flow', arriveRadius: 3, slowRadius: 0 });
+  const finishX = x1 - 8;
+  // A horde piles onto its goal: no arrival in a crowd, everyone presses on toward the point (and across the line).
+  setGroupGoal(world, eids, x1 - 2, (y0 + y1) / 2, { mode: 'flow', arriveRadius: 3, slowRadius: 0, crowdArrival: false });
   if (options.lod !== false) {
     enableLod(world, { nearRadius: 20, midRadius: 50, hysteresis: 2, farInterval: 4 });
     setFocusPoints(world, [x1 / 2, (y0 + y1) / 2]);

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createAstar } from '../../demos/scenarios/astar';
 import { setBlocked } from '../../src/grid/grid';
+import { getObstacles } from '../../components/orca';
+import { obstaclePolygons, solidDepth } from '../../src/reliability/diagnose';
 import { MAPS_DIR } from '../grid/maps';
 
 /** Agents whose centre lies in a blocked cell or off the grid (the oracle: the grid's own cells, cell size 1). */
@@ -27,30 +29,25 @@ describe('astar scenario: walls', () => {
     expect(frames).toBe(0);
   });
 
-  it('walls painted during the run are obstacles from the next tick on', () => {
-    const inst = createAstar({ agents: 120, seed: 2, map: { name: 'den312d.map', text: readFileSync(MAPS_DIR + 'den312d.map', 'utf8') } });
-    for (let f = 0; f < 60; f++) inst.tick();
-    // Paint a wall across the cells next to some walkers (not on them).
+  it('walls painted during the run are obstacles from the next tick on: every painted cell lies in the solid of the rebuilt obstacle set (winding oracle)', () => {
+    const inst = createAstar({ agents: 20, seed: 2, map: { name: 'den312d.map', text: readFileSync(MAPS_DIR + 'den312d.map', 'utf8') } });
+    for (let f = 0; f < 30; f++) inst.tick();
     const g = inst.grid, w = inst.world;
-    let painted = 0;
-    for (let i = 0; i < w.agents.count && painted < 20; i++) {
-      const e = w.agents.dense[i];
-      const cx = Math.floor(w.position.x[e]) + 1, cy = Math.floor(w.position.y[e]);
-      if (cx < g.width && g.walkable[cy * g.width + cx] === 1) {
-        let occupied = false;
-        for (let j = 0; j < w.agents.count; j++) {
-          const o = w.agents.dense[j];
-          if (Math.abs(w.position.x[o] - (cx + 0.5)) < 1 && Math.abs(w.position.y[o] - (cy + 0.5)) < 1) occupied = true;
-        }
-        if (!occupied) { setBlocked(g, cx, cy, true); painted++; }
+    const v0 = getObstacles(w).version;
+    const painted: [number, number][] = [];
+    for (let y = 2; y < g.height - 2 && painted.length < 12; y += 5) {
+      for (let x = 2; x < g.width - 2 && painted.length < 12; x += 7) {
+        if (g.walkable[y * g.width + x] === 1) { setBlocked(g, x, y, true); painted.push([x, y]); }
       }
     }
-    expect(painted).toBeGreaterThan(5);
-    let frames = 0;
-    for (let f = 0; f < 600; f++) {
-      inst.tick();
-      if (inWalls(inst) > 0) frames++;
+    expect(painted.length).toBeGreaterThan(5);
+    inst.tick();
+    expect(getObstacles(w).version).not.toBe(v0);
+    const polys = obstaclePolygons(getObstacles(w));
+    for (const [x, y] of painted) expect(solidDepth(polys, x + 0.5, y + 0.5)).toBeGreaterThan(0.49);
+    // and a walkable cell next to one is free space
+    for (const [x, y] of painted) {
+      if (g.walkable[y * g.width + x + 1] === 1) expect(solidDepth(polys, x + 1.5, y + 0.5)).toBe(0);
     }
-    expect(frames).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FUZZ_PROPERTIES, runProperty, funnelMapRun } from './fuzz-properties';
+import { FUZZ_PROPERTIES, runProperty, funnelMapRun, gridNavRun, funnelFullRun } from './fuzz-properties';
 import { linearProgram2 } from '../../src/avoidance/lp';
 import { cylinderShape, boxShape, createPose, setPoseQuat } from '../../src/collision/shapes';
 import { contactManifold, createManifold, createManifoldInput } from '../../src/collision/manifold';
@@ -18,6 +18,8 @@ import { corridorMoveStart } from '../../src/navmesh/corridor';
 import { locateTriangle } from '../../src/navmesh/locate';
 import { advanceAnchor, createAnchorState } from '../../src/formation/anchor';
 import { enableLod } from '../../systems/lod';
+import { createGrid, setBlocked } from '../../src/grid/grid';
+import { setNavigationGrid, setAgentGoal, navigationStatus, agentPathCells } from '../../systems/navigation';
 
 // The quick, fixed-seed run of every kernel property (the long run with fresh seeds is `npm run fuzz`).
 const SEED = 20261129;
@@ -299,5 +301,169 @@ describe('fuzz findings: the formation anchor circling a waypoint (fixed 2026-11
       expect(k).toBeLessThan(3000); // measured with the fix: 482 and 1,460 steps
       expect(Math.hypot(st.x - path[2 * n - 2], st.y - path[2 * n - 1])).toBeLessThanOrEqual(0.05 + 1e-9);
     }
+  });
+});
+
+describe('fuzz findings: grid navigation in the full pipeline (2026-11-30)', () => {
+  // Found by the 'grid navigation in the full pipeline' property: a flow agent in a walkable cell that its goal's
+  // field cannot reach headed for a diagonal neighbour through the point where two blocked cells touch (a move the
+  // field itself forbids without corner cutting), so it walked through the wall corner without contacts, and with
+  // them (the wall edges as obstacles) pressed into the corner for good with status 'moving', never 'unreachable'.
+  it('a flow agent cut off from its goal except across a blocked corner stops as unreachable (hand: 2 × 2 grid, the goal diagonally across two blocked cells)', () => {
+    for (const conn of [4, 8] as const) {
+      const world = createCrowd({ maxAgents: 4, seed: 1 });
+      // row 0: walkable, blocked; row 1: blocked, walkable
+      setNavigationGrid(world, createGrid(2, 2, { walkable: [1, 0, 0, 1] }), { connectivity: conn, cornerCutting: false });
+      const e = spawnAgent(world, { x: 0.5, y: 0.5, radius: 0.2, maxSpeed: 1 });
+      setAgentGoal(world, e, 1.5, 1.5, { mode: 'flow' });
+      for (let i = 0; i < 60; i++) step(world, 1 / 30);
+      expect(navigationStatus(world, e)).toBe('unreachable');
+      expect(world.preferredVelocity.x[e]).toBe(0);
+      expect(world.preferredVelocity.y[e]).toBe(0);
+      expect(world.position.x[e]).toBeLessThan(1); // still in its own cell: it did not pass the corner at (1, 1)
+      expect(world.position.y[e]).toBeLessThan(1);
+    }
+  });
+  it('the same corner with corner cutting on is a legal move: the agent arrives', () => {
+    const world = createCrowd({ maxAgents: 4, seed: 1 });
+    setNavigationGrid(world, createGrid(2, 2, { walkable: [1, 0, 0, 1] }), { connectivity: 8, cornerCutting: true });
+    const e = spawnAgent(world, { x: 0.5, y: 0.5, radius: 0.2, maxSpeed: 1 });
+    world.enabled.contacts = false; // the corner is a wall for bodies; the grid rule allows the move
+    setAgentGoal(world, e, 1.5, 1.5, { mode: 'flow' });
+    for (let i = 0; i < 200 && navigationStatus(world, e) !== 'arrived'; i++) step(world, 1 / 30);
+    expect(navigationStatus(world, e)).toBe('arrived');
+  });
+});
+
+describe('fuzz findings: grid paths under LOD staggering (2026-11-30)', () => {
+  // Found by the 'grid navigation in the full pipeline' property. A path agent advances to its next waypoint only
+  // when an update finds it in the waypoint's cell; a far agent (updated one frame in 3) moving 0.57 m per update
+  // through 0.5 m cells crossed the waypoint's cell between updates, was sent back to it, crossed it again, and
+  // swung about it for good. The speed toward a waypoint is now capped so it is not passed before the next update.
+  it('a far agent (interval 3) walking a 0.5 m corridor at 1.9 m/s, dt 0.1 s, reaches its goal from every start in its cell', () => {
+    for (const x0 of [0.05, 0.1, 0.2, 0.3, 0.4, 0.45]) {
+      const world = createCrowd({ maxAgents: 4, seed: 1 });
+      setNavigationGrid(world, createGrid(8, 1, { cellSize: 0.5 }));
+      enableLod(world, { nearRadius: 0.001, midRadius: 0.001, hysteresis: 0, farInterval: 3, focus: [-100, -100] });
+      const e = spawnAgent(world, { x: x0, y: 0.25, radius: 0.1, maxSpeed: 1.9 });
+      setAgentGoal(world, e, 3.75, 0.25);
+      let i = 0;
+      for (; i < 300 && navigationStatus(world, e) !== 'arrived'; i++) step(world, 0.1);
+      // measured before the fix: from 0.1 and 0.4 still 'moving' after 300 steps, swinging about x = 0.86 and 2.68
+      expect(navigationStatus(world, e)).toBe('arrived');
+      expect(i).toBeLessThan(60); // 3.7 m at 1.9 m/s is 20 steps; with the cap measured 24–27
+    }
+  });
+  it('the property\'s counterexample: a far path agent in the full pipeline reaches its goal round a corner', () => {
+    expect(gridNavRun({"w":7,"h":3,"cs":0.5,"ox":-50,"oy":-50,"blocked":[false,false,false,false,true,true,true,true,true,false,false,true,true,true,false,true,true,false,false,true,true],"costs":[1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1],"uniform":false,"conn":4,"agents":[{"flow":false,"rk":0.1,"speed":1.9032772975042462,"sx":0.4444444449618459,"sy":0.31634757202118635,"gx":0,"gy":0}],"group":false,"wide":true,"frames":10,"seed":29,"goalP":0,"pushP":0,"blockP":0,"maxExp":1,"dt":0.1,"lod":{"interval":3,"near":0,"mid":0,"hyst":0,"fx":0,"fy":0},"timeHorizon":0.5,"obstacleTimeHorizon":0.2,"arriveK":null,"slowK":null}, true)).toMatch(/\//);
+  });
+});
+
+describe('fuzz findings: flow agents under LOD staggering (2026-11-30)', () => {
+  // Found by the 'grid navigation in the full pipeline' property: a far flow agent (updated one frame in 3) kept its
+  // sampled direction for 0.57 m through 0.5 m cells and walked its centre into a blocked cell between the frames
+  // contacts ran for it (it then stayed inside: a centre deeper than its radius is projected out on the far side).
+  // The speed is now capped so the straight line to the next update stays in walkable cells.
+  it('a far flow agent (interval 3, 2.5 m/s, dt 0.1 s) rounds an L-shaped corridor of 0.5 m cells without its centre entering a blocked cell', () => {
+    // walkable: the bottom row up to column 3 and column 3 upward (an L); everything else blocked. Measured before
+    // the fix: the centre went 7.8 cm (from x = 0.1) and 3 cm (from x = 0.25) into the blocked cell (4, 0).
+    const W = 6, H = 4, walkable: number[] = [];
+    for (let j = 0; j < H; j++) for (let i = 0; i < W; i++) walkable.push((j === 0 && i <= 3) || i === 3 ? 1 : 0);
+    for (const x0 of [0.1, 0.25]) {
+      const world = createCrowd({ maxAgents: 4, seed: 1, cellSize: 0.5 });
+      setNavigationGrid(world, createGrid(W, H, { cellSize: 0.5, walkable }));
+      enableLod(world, { nearRadius: 0.001, midRadius: 0.001, hysteresis: 0, farInterval: 3, focus: [-100, -100] });
+      const e = spawnAgent(world, { x: x0, y: 0.25, radius: 0.1, maxSpeed: 2.5 });
+      setAgentGoal(world, e, 1.75, 1.75, { mode: 'flow' });
+      let deepest = 0;
+      for (let i = 0; i < 300 && navigationStatus(world, e) !== 'arrived'; i++) {
+        step(world, 0.1);
+        const x = world.position.x[e], y = world.position.y[e];
+        const cx = Math.floor(x / 0.5), cy = Math.floor(y / 0.5);
+        if (!(cx >= 0 && cy >= 0 && cx < W && cy < H && walkable[cy * W + cx] === 1)) {
+          // depth: distance to the walkable L (the row y ∈ [0, 0.5], x ∈ [0, 2]; the column x ∈ [1.5, 2], y ∈ [0, 2])
+          const toRow = Math.hypot(Math.max(0, y - 0.5, -y), Math.max(0, x - 2, -x));
+          const toCol = Math.hypot(Math.max(0, 1.5 - x, x - 2), Math.max(0, y - 2, -y));
+          deepest = Math.max(deepest, Math.min(toRow, toCol));
+        }
+      }
+      expect(navigationStatus(world, e)).toBe('arrived');
+      expect(deepest).toBeLessThanOrEqual(1e-3); // the contacts slop
+    }
+  });
+  it('the property\'s counterexample: a far flow agent next to the grid\'s edge stays on the grid', () => {
+    expect(gridNavRun({"w":7,"h":3,"cs":0.5,"ox":-50,"oy":-50,"blocked":[false,false,false,false,true,true,true,true,true,false,false,false,false,false,false,true,true,true,true,false,true],"costs":[1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1],"uniform":false,"conn":4,"agents":[{"flow":true,"rk":0.1,"speed":1.905195645056665,"sx":0,"sy":0.5928328698500991,"gx":0.36363636422902346,"gy":0},{"flow":false,"rk":0.1,"speed":0.5,"sx":0,"sy":0,"gx":0,"gy":0}],"group":false,"wide":true,"frames":10,"seed":0,"goalP":0,"pushP":0,"blockP":0,"maxExp":1,"dt":0.1,"lod":{"interval":3,"near":0,"mid":0,"hyst":0,"fx":0,"fy":0},"timeHorizon":0.5,"obstacleTimeHorizon":0.2,"arriveK":null,"slowK":0}, true)).toMatch(/\//);
+  });
+});
+
+describe('fuzz findings: grid edits next to a diagonal path step (2026-11-30)', () => {
+  // Found by the 'grid navigation in the full pipeline' property: a cell blocked beside a diagonal step of an agent's
+  // path (not on it) made that step cut a corner the rule forbids, but only blocked path cells triggered a re-plan;
+  // the agent walked into the point where the two blocked cells touch and stayed there, 'moving', for good.
+  it('blocking a side cell of a diagonal path step re-plans the path round it', () => {
+    const world = createCrowd({ maxAgents: 4, seed: 1 });
+    const grid = createGrid(4, 3);
+    setNavigationGrid(world, grid, { connectivity: 8, cornerCutting: false });
+    world.enabled.contacts = false;
+    const e = spawnAgent(world, { x: 0.5, y: 0.5, radius: 0.2, maxSpeed: 1 });
+    setAgentGoal(world, e, 3.5, 2.5);
+    step(world, 1 / 30);
+    const path = Array.from(agentPathCells(world, e));
+    const k = path.findIndex((c, i) => i > 0 && c % 4 !== path[i - 1] % 4 && Math.floor(c / 4) !== Math.floor(path[i - 1] / 4));
+    expect(k).toBeGreaterThan(0); // the shortest path from (0, 0) to (3, 2) has diagonal steps
+    const a = path[k - 1], b = path[k];
+    const side = [Math.floor(a / 4) * 4 + (b % 4), Math.floor(b / 4) * 4 + (a % 4)].find((c) => !path.includes(c))!;
+    setBlocked(grid, side % 4, Math.floor(side / 4), true);
+    for (let i = 0; i < 3; i++) step(world, 1 / 30);
+    const now = Array.from(agentPathCells(world, e));
+    for (let i = 1; i < now.length; i++) {
+      const p = now[i - 1], q = now[i];
+      if (p % 4 !== q % 4 && Math.floor(p / 4) !== Math.floor(q / 4)) {
+        expect(grid.walkable[Math.floor(p / 4) * 4 + (q % 4)]).toBe(1); // measured before the fix: the old path, through the blocked corner
+        expect(grid.walkable[Math.floor(q / 4) * 4 + (p % 4)]).toBe(1);
+      }
+    }
+    for (let i = 0; i < 600 && navigationStatus(world, e) !== 'arrived'; i++) step(world, 1 / 30);
+    expect(navigationStatus(world, e)).toBe('arrived');
+  });
+});
+
+describe('fuzz findings: flow agents passing the goal cell under LOD staggering (2026-11-30)', () => {
+  // Found by the 'grid navigation in the full pipeline' property (long run, seed 711246703): arrive() caps a flow
+  // agent's speed toward its goal point only once it is in the goal cell; a far agent (interval 8, dt 0.1 s) crossed
+  // the whole goal cell between updates, was sent back across it, and swung about it for good. The speed toward the
+  // goal point is now capped from outside the goal cell too.
+  it('a far flow agent (interval 8) in a 0.5 m corridor reaches its goal from every start and speed', () => {
+    for (const x0 of [0.1, 0.2, 0.3, 0.4]) for (const sp of [1.2, 1.7, 2.5]) {
+      const world = createCrowd({ maxAgents: 4, seed: 1, cellSize: 0.5 });
+      setNavigationGrid(world, createGrid(12, 1, { cellSize: 0.5 }));
+      enableLod(world, { nearRadius: 0.001, midRadius: 0.001, hysteresis: 0, farInterval: 8, focus: [-100, -100] });
+      const e = spawnAgent(world, { x: x0, y: 0.25, radius: 0.1, maxSpeed: sp });
+      setAgentGoal(world, e, 3.25, 0.25, { mode: 'flow' });
+      let i = 0;
+      for (; i < 600 && navigationStatus(world, e) !== 'arrived'; i++) step(world, 0.1);
+      // measured before the fix: 6 of these 12 still 'moving' after 600 steps (x0 0.3 and 0.4 at 1.7 m/s, all at 2.5)
+      expect(navigationStatus(world, e)).toBe('arrived');
+    }
+  });
+});
+
+describe('fuzz findings: open (2026-11-30)', () => {
+  // Open defect (docs/RELIABILITY.md): found by the long run of 'grid navigation in the full pipeline' (seed
+  // 711246703, first failing case, not shrunk). A far agent skipped by the contacts pass this frame (LOD) is still
+  // moved when a neighbour that runs contacts resolves their overlap, but it is not projected out of the walls (only
+  // agents the pass runs for are checked against obstacle segments); the push, 4 mm toward the grid's edge, carried
+  // its straight line between updates 4 mm off the grid. it.fails passes while the defect is there.
+  it.fails('contacts + LOD: a far agent pushed by a neighbour on a frame it skips contacts ends its centre 4 mm off the grid', () => {
+    gridNavRun({"w":4,"h":14,"cs":0.5,"ox":7.773143332451582,"oy":-36.957426089793444,"blocked":[false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,true,false,false,false,false,false,false,false,false,false,true,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false],"costs":[1.5,7.25,2,1,1.5,3,1,1,1.5,1,2,1,1,1,1.5,2,1,1,3,1,1,2,7.25,7.25,1.5,2,1,3,3,1,7.25,7.25,3,1,2,7.25,1,3,7.25,1.5,1,2,1,2,1,1,1,1.5,1,1,3,3,7.25,3,1,1],"uniform":false,"conn":8,"agents":[{"flow":true,"rk":0.2648651170544326,"speed":1.735119013581425,"sx":0.15736272279173136,"sy":0.9355655331164598,"gx":0.07908900268375874,"gy":0.09799741581082344},{"flow":true,"rk":0.29842932932078836,"speed":2.476924599148333,"sx":0.8571123983711004,"sy":0.9470940930768847,"gx":0.0862064715474844,"gy":0.09901992417871952},{"flow":false,"rk":0.33431302374228833,"speed":2.004856930114329,"sx":0.9498738255351782,"sy":0.8127838354557753,"gx":0.38536252453923225,"gy":0.1214853310957551},{"flow":false,"rk":0.19411573177203534,"speed":2.199828887358308,"sx":0.21654480043798685,"sy":0.10054362006485462,"gx":0.05169142875820398,"gy":0.12986356485635042}],"group":false,"wide":false,"frames":74,"seed":897029328,"goalP":0.030127682397142055,"pushP":7.543712854385375e-10,"blockP":0.03214620500802994,"maxExp":8192,"dt":0.1,"lod":{"interval":8,"near":0.09150400571525097,"mid":0.10990795781835913,"hyst":0.1,"fx":1.5832483768463135e-8,"fy":0.37696471251547337},"timeHorizon":2.7512206146493554,"obstacleTimeHorizon":0.5296724306419491,"arriveK":null,"slowK":1.0553386565297842}, true);
+  });
+
+  // Open defect (docs/RELIABILITY.md): found by the long run of 'funnel system in the full pipeline' (seed
+  // 709362359). Agent 2 loops between a stand-in goal (the midpoint of the third portal, maxCornerPortals 3) and a
+  // re-plan: past the portal the funnel heads for the next corner at 2.84 m/s, ORCA's obstacle lines
+  // (obstacleTimeHorizon 1.9 s) turn the step back and west across a sliver triangle (T10) into one off the corridor
+  // (T12), and the re-plan from there leads to the same stand-in goal. it.fails passes while the defect is there.
+  it.fails('funnel + ORCA: an agent next to a stand-in goal re-plans for good instead of arriving (104 re-plans in 160 s)', () => {
+    funnelFullRun({"map":{"w":3,"h":3,"ox":-100,"oy":-100,"cells":[0],"kinds":[{"verts":3,"box":false,"angles":[0.1,0.1,0.1,0.1,0.1,0.1,0.1],"radii":[0.25,0.25,0.25,0.25,0.25,0.25,0.25]},{"verts":3,"box":true,"angles":[0.1,0.1,0.1,0.1,0.1,0.1,0.1],"radii":[0.6624882749747485,0.25,0.25,0.25,0.25,0.25,0.25]},{"verts":3,"box":false,"angles":[0.1,0.1,0.1,0.1,0.1,0.1,0.1],"radii":[0.25,0.25,0.25,0.25,0.25,0.25,0.25]},{"verts":3,"box":false,"angles":[0.1,0.1,0.1,0.1,0.1,0.1,0.1],"radii":[0.25,0.25,0.25,0.25,0.25,0.25,0.25]},{"verts":3,"box":false,"angles":[0.1,0.1,0.1,0.1,0.1,0.1,0.1],"radii":[0.25,0.25,0.25,0.25,0.25,0.25,0.25]},{"verts":3,"box":false,"angles":[0.1,0.1,0.1,0.1,0.1,0.1,0.1],"radii":[0.25,0.25,0.25,0.25,0.25,0.25,0.25]}],"wall":true,"wallA":0.3,"wallB":0.55,"rf":0.05,"pts":[[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0]],"look":0,"edgeStart":null},"agents":2,"frames":10,"seed":1518052988,"closeP":0.16019630413502453,"openP":0,"goalP":0.058491959981620316,"pushP":0.014293957548215986,"spawnP":0.03001009444706142,"lod":{"interval":1,"near":0,"mid":0,"hyst":0,"fx":0,"fy":0},"maxCornerPortals":3,"maxReplansPerFrame":1,"maxExp":1,"shortcutInterval":0,"lookahead":0.2,"arrivalSlowdown":0.2,"arriveDistance":0.042979412246495485,"minTurnSpeed":0.2,"dt":0.1,"maxSpeed":2.843749974388629,"timeHorizon":4.540386503562331,"obstacleTimeHorizon":1.906949109956622,"radiusK":0.7615725831128657}, true);
   });
 });
