@@ -32,7 +32,7 @@ import { nowMs, profileCount, profileRecord } from '../src/world/profiler';
 import { LOD_STEER, lodComponent } from '../components/lod';
 import { lodRulesInEffect } from './lod';
 import { hashHoldsLiveAgents } from './spatial-hash';
-import { CROWD_HOLD_SECONDS, crowdArrivalArgs, hashMaxRadius, touchesArrivedCrowd } from '../src/world/crowd-arrival';
+import { CROWD_HOLD_SECONDS, crowdArrivalArgs, hashMaxRadius, heldBackLastStep, touchesArrivedCrowd } from '../src/world/crowd-arrival';
 import {
   corridorComponent, NAV_ARRIVED, NAV_FOLLOWING, NAV_NONE, NAV_REPLAN, NAV_UNREACHABLE, type CorridorStore,
 } from '../components/corridor';
@@ -79,8 +79,6 @@ export interface FunnelState {
   /** Open region of each triangle under the closed set (−1: closed); valid while regionVersion === version. */
   region: Int32Array;
   regionVersion: number;
-  /** Flood-fill stack of openRegions (one entry per triangle). */
-  regionStack: Int32Array;
   maxCorridor: number;
   maxCornerPortals: number;
   maxReplansPerFrame: number;
@@ -136,7 +134,7 @@ export function setNavmesh(world: CrowdWorld, mesh: Navmesh, options: FunnelOpti
     blocked: new Uint8Array(mesh.triangleCount), version: (prev?.version ?? 0) + 1,
     agentVersion: prev?.agentVersion ?? new Uint32Array(world.capacity + 1),
     failTri: new Int32Array(world.capacity + 1).fill(-1),
-    region: new Int32Array(mesh.triangleCount), regionVersion: -1, regionStack: new Int32Array(mesh.triangleCount),
+    region: new Int32Array(mesh.triangleCount), regionVersion: -1,
     maxCorridor, maxCornerPortals, maxReplansPerFrame, maxSearchExpansionsPerFrame,
     sliceQuery: createNavQuery(mesh), sliceResult: createNavPathResult(maxCorridor), activeEid: -1, sliceX: 0, sliceY: 0, lookahead, arrivalSlowdown, arriveDistance, minTurnSpeed,
     shortcutInterval, shortcutLookahead,
@@ -369,11 +367,12 @@ let _woken = new Int32Array(0);
  */
 function funnelCrowdArrivals(world: CrowdWorld, s: FunnelState, dt: number): number {
   const c = s.corridor;
-  const px = world.position.x, py = world.position.y, prevX = world.position.previousX, prevY = world.position.previousY;
+  const px = world.position.x, py = world.position.y;
   const pvx = world.preferredVelocity.x, pvy = world.preferredVelocity.y;
   const lodFlags = lodComponent(world).flags, tiers = lodComponent(world).tier, lodRules = lodRulesInEffect(world);
   const dense = world.agents.dense, n = world.agents.count;
   const stepDt = dt > 0 ? dt : 0;
+  crowdArrivalArgs[3] = stepDt; // for heldBackLastStep
   if (_held.length < n) { _held = new Int32Array(world.capacity + 1); _woken = new Int32Array(world.capacity + 1); }
   let held = 0, woken = 0;
   for (let i = 0; i < n; i++) {
@@ -387,9 +386,7 @@ function funnelCrowdArrivals(world: CrowdWorld, s: FunnelState, dt: number): num
     }
     if (st !== NAV_FOLLOWING) { c.heldBack[e] = 0; continue; }
     if ((lodFlags[e] & LOD_STEER) === 0) continue;
-    const mx = px[e] - prevX[e], my = py[e] - prevY[e];
-    const want2 = (pvx[e] * pvx[e] + pvy[e] * pvy[e]) * stepDt * stepDt;
-    if (want2 > 0 && 16 * (mx * mx + my * my) < 9 * want2) {
+    if (heldBackLastStep(world, e)) {
       c.heldBack[e] += stepDt * (lodRules !== null ? lodRules[tiers[e]].interval : 1);
       if (c.heldBack[e] >= CROWD_HOLD_SECONDS) _held[held++] = e;
     } else c.heldBack[e] = 0;
@@ -448,25 +445,17 @@ function continueSlice(world: CrowdWorld, s: FunnelState): void {
 }
 
 /**
- * Has unreachable agent eid left the open region its failed search started from? Reachability from a triangle
- * under a closed set depends only on its open region (triangles joined through open neighbours: a search from
- * anywhere in one region explores the same triangles), so an agent pushed around inside that region (contacts,
- * ORCA, setAgentPosition) stays unreachable, and one pushed into another region, or out of a closed triangle, may
- * not be: it is searched again. Before 2026-11-30 it stayed NAV_UNREACHABLE until the closed set changed or a new
- * goal was set. O(1) while the agent stays in its failed search's triangle (one point-in-triangle test per frame);
- * the region labels are computed at most once per closed-set version, and only when an unreachable agent moves.
+ * Is unreachable agent eid still in the triangle its last region check (a failed search, or goalOutsideRegion) was
+ * made from? Then nothing about its reachability can have changed under the same closed set: one point-in-triangle
+ * test per frame. Reachability from a triangle under a closed set depends only on its open region (triangles joined
+ * through open neighbours: a search from anywhere in one region explores the same triangles), so once it has moved,
+ * goalOutsideRegion decides whether a search could now succeed; pushes inside its region cost no search. Before
+ * 2026-11-30 an unreachable agent stayed NAV_UNREACHABLE until the closed set changed or a new goal was set.
  */
-function leftFailedRegion(world: CrowdWorld, s: FunnelState, eid: number): boolean {
+function inFailedTriangle(world: CrowdWorld, s: FunnelState, eid: number): boolean {
   const t0 = s.failTri[eid];
   _funnelXY[0] = world.position.x[eid]; _funnelXY[1] = world.position.y[eid];
-  if (t0 >= 0 && pointInTriangleAt(s.mesh, t0, _funnelXY)) return false;
-  if (s.mesh.triangleCount === 0) return false;
-  const t = nearestPointOnMeshAt(s.mesh, _funnelXY, _funnelXY);
-  if (t === t0) return false;
-  const R = openRegions(s);
-  // Closed triangles are region −1: a search from one is unreachable at once, so two closed starts are alike.
-  if (t0 >= 0 && R[t] === R[t0]) { s.failTri[eid] = t; return false; }
-  return true;
+  return t0 >= 0 && pointInTriangleAt(s.mesh, t0, _funnelXY);
 }
 
 /**
@@ -487,11 +476,16 @@ function goalOutsideRegion(world: CrowdWorld, s: FunnelState, eid: number): bool
   return R[t] < 0 || R[t] !== R[g];
 }
 
+/** Flood-fill stack of openRegions (module scratch: derived, not state). */
+let _regionStack = new Int32Array(0);
+
 /** Label the open regions under the current closed set (flood fill over open neighbours) if not current. */
 function openRegions(s: FunnelState): Int32Array {
   const R = s.region;
   if (s.regionVersion === s.version) return R;
-  const B = s.blocked, N = s.mesh.neighbours, stack = s.regionStack, T = s.mesh.triangleCount;
+  const B = s.blocked, N = s.mesh.neighbours, T = s.mesh.triangleCount;
+  if (_regionStack.length < T) _regionStack = new Int32Array(T);
+  const stack = _regionStack;
   for (let t = 0; t < T; t++) R[t] = B[t] !== 0 ? -1 : -2;
   let label = 0;
   for (let seed = 0; seed < T; seed++) {
@@ -579,8 +573,8 @@ export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, co
       // have been opened or closed since, or once it has been pushed into another open region, if the goal is then
       // in its region; so agents waiting behind a closed door set off when it opens, and a door toggled elsewhere
       // costs them no search.
-      if (s.agentVersion[eid] === s.version && !leftFailedRegion(world, s, eid)) continue;
-      // The closed set changed or the agent moved to another region: search only if its goal is now in its region.
+      if (s.agentVersion[eid] === s.version && inFailedTriangle(world, s, eid)) continue;
+      // The closed set changed or the agent moved: search only if its goal is now in its open region.
       if (goalOutsideRegion(world, s, eid)) { s.agentVersion[eid] = s.version; continue; }
       st = NAV_REPLAN;
       c.state[eid] = NAV_REPLAN;

@@ -38,7 +38,7 @@ import { lodRulesInEffect } from './lod';
 import { gridPathPortalsAt } from '../src/funnel/grid';
 import { funnel } from '../src/funnel/funnel';
 import { hashHoldsLiveAgents } from './spatial-hash';
-import { CROWD_HOLD_SECONDS, crowdArrivalArgs, hashMaxRadius, touchesArrivedCrowd } from '../src/world/crowd-arrival';
+import { CROWD_HOLD_SECONDS, crowdArrivalArgs, hashMaxRadius, heldBackLastStep, touchesArrivedCrowd } from '../src/world/crowd-arrival';
 
 /** Options of setNavigationGrid. */
 export interface NavigationOptions {
@@ -283,8 +283,6 @@ function assignGoal(world: CrowdWorld, st: NavigationState, nav: NavigationStore
     nav.fieldSlot[eid] = slot;
   } else {
     nav.mode[eid] = GRID_NAV_MODE_PATH;
-    nav.status[eid] = GRID_NAV_WAITING_FOR_PATH;
-    const grid = st.grid;
     queuePath(world, st, nav, eid);
   }
 }
@@ -417,8 +415,17 @@ function requestReplan(world: CrowdWorld, st: NavigationState, nav: NavigationSt
  */
 function leftFailedRegion(world: CrowdWorld, st: NavigationState, nav: NavigationStore, eid: number): boolean {
   agentCell(st.grid, world.position.x, world.position.y, eid);
+  if (_cell.y * st.grid.width + _cell.x === st.failCell[eid]) return false;
+  return goalInAgentRegion(world, st, nav, eid);
+}
+
+/**
+ * Does unreachable agent eid's goal lie in the region of the cell a search from it would start in (its own, or the
+ * walkable neighbour agentCell picks)? Records that cell as its failCell; refreshes the labels if the grid changed.
+ */
+function goalInAgentRegion(world: CrowdWorld, st: NavigationState, nav: NavigationStore, eid: number): boolean {
+  agentCell(st.grid, world.position.x, world.position.y, eid);
   const here = _cell.y * st.grid.width + _cell.x;
-  if (here === st.failCell[eid]) return false;
   st.failCell[eid] = here;
   const L = refreshGridRegions(st.regions).labels, g = L[nav.goalCell[eid]];
   return g >= 0 && L[here] === g;
@@ -439,10 +446,7 @@ function onGridEdited(world: CrowdWorld, st: NavigationState, nav: NavigationSto
     const status = nav.status[eid];
     if (status === GRID_NAV_UNREACHABLE) {
       // The edit may have opened a way: searched again only if the agent's cell and its goal's now share a region.
-      agentCell(st.grid, world.position.x, world.position.y, eid);
-      const L = refreshGridRegions(st.regions).labels, here = _cell.y * st.grid.width + _cell.x, g = L[nav.goalCell[eid]];
-      st.failCell[eid] = here;
-      if (g >= 0 && L[here] === g) {
+      if (goalInAgentRegion(world, st, nav, eid)) {
         requestReplan(world, st, nav, eid);
         replans++;
       }
@@ -535,7 +539,7 @@ export function navigationSystem(world: CrowdWorld, dt: number): void {
   const lodRules = lodRulesInEffect(world);
   const tiers = lodComponent(world).tier;
   const stepDt = dt > 0 ? dt : 0;
-  const prevX = world.position.previousX, prevY = world.position.previousY;
+  crowdArrivalArgs[3] = stepDt; // for heldBackLastStep
   let blocked = 0;
   if (_blocked.length < n) _blocked = new Int32Array(world.capacity + 1);
   for (let i = 0; i < n; i++) {
@@ -556,9 +560,7 @@ export function navigationSystem(world: CrowdWorld, dt: number): void {
       nav.heldBack[eid] = 0;
       _blocked[blocked++] = eid;
     } else if (nav.status[eid] === GRID_NAV_MOVING) {
-      const mx = px[eid] - prevX[eid], my = py[eid] - prevY[eid];
-      const want2 = (pvx[eid] * pvx[eid] + pvy[eid] * pvy[eid]) * stepDt * stepDt;
-      if (want2 > 0 && 16 * (mx * mx + my * my) < 9 * want2) {
+      if (heldBackLastStep(world, eid)) {
         nav.heldBack[eid] += _ahead[0];
         if (nav.heldBack[eid] >= CROWD_HOLD_SECONDS && nav.crowdArrival[eid] === 1) _blocked[blocked++] = eid;
       } else if (nav.heldBack[eid] !== 0) nav.heldBack[eid] = 0;
@@ -726,8 +728,6 @@ const _smoothPortals = new Float64Array(8 * (SMOOTH_WINDOW + 1));
 const _smoothCorners = new Float64Array(2 * 8); // start and up to 3 corners (stopAfter 4)
 /** gridPathPortalsAt's geometry: cell size, origin, start, goal (doubles never cross a call on the per-frame path). */
 const _smoothGeo = new Float64Array(7);
-/** The agent's radius for nextSmoothCorner (read from an array: a double argument would be boxed). */
-const _smoothRadius = new Float64Array(1);
 
 /**
  * The next corner of agent eid's string-pulled path into _smoothCorners[2..4): the funnel (src/funnel/funnel.ts)
@@ -739,7 +739,7 @@ const _smoothRadius = new Float64Array(1);
  * (the caller then steers to the next cell centre). Without corner cutting only: cornerCutting paths may step
  * diagonally past one blocked corner, which the portals do not model.
  */
-function nextSmoothCorner(grid: Grid, nav: NavigationStore, eid: number, path: Int32Array, len: number, idx: number, here: number, px: Float64Array, py: Float64Array): boolean {
+function nextSmoothCorner(grid: Grid, nav: NavigationStore, eid: number, path: Int32Array, len: number, idx: number, here: number, px: Float64Array, py: Float64Array, radius: Float64Array): boolean {
   const w = grid.width, cs = grid.cellSize;
   let n = len - idx < SMOOTH_WINDOW ? len - idx : SMOOTH_WINDOW;
   _smoothCells[0] = here;
@@ -777,7 +777,7 @@ function nextSmoothCorner(grid: Grid, nav: NavigationStore, eid: number, path: I
     const la = Math.sqrt(ax * ax + ay * ay), lb = Math.sqrt(bx * bx + by * by);
     if (la > 0 && lb > 0) {
       const nx = ax / la - bx / lb, ny = ay / la - by / lb, ln = Math.sqrt(nx * nx + ny * ny);
-      const rad = _smoothRadius[0] < 0.45 * cs ? _smoothRadius[0] : 0.45 * cs;
+      const rad = radius[eid] < 0.45 * cs ? radius[eid] : 0.45 * cs;
       if (ln > 1e-12) { _smoothCorners[2] = vx + (nx / ln) * rad; _smoothCorners[3] = vy + (ny / ln) * rad; }
     }
   }
@@ -892,8 +892,7 @@ function pathVelocity(world: CrowdWorld, st: NavigationState, nav: NavigationSto
   let tx = grid.originX + (wx + 0.5) * cs - x;
   let ty = grid.originY + (wy + 0.5) * cs - y;
   let atGoal = false;
-  _smoothRadius[0] = world.agent.radius[eid];
-  if (st.smoothPaths && !st.cornerCutting && nextSmoothCorner(grid, nav, eid, path, len, idx, here, px, py)) {
+  if (st.smoothPaths && !st.cornerCutting && nextSmoothCorner(grid, nav, eid, path, len, idx, here, px, py, world.agent.radius)) {
     tx = _smoothCorners[2] - x;
     ty = _smoothCorners[3] - y;
     atGoal = _smoothAtGoal;
@@ -905,10 +904,10 @@ function pathVelocity(world: CrowdWorld, st: NavigationState, nav: NavigationSto
   const slow = nav.slowRadius[eid];
   let s = slow > 0 && remaining < slow ? speed * (remaining / slow) : speed;
   // Never pass the waypoint (smoothed: the corner, or the goal when heading straight for it) before the next update
-  // (_ahead seconds away), as arrive() does for the goal: the
-  // waypoint advances only when an update finds the agent in its cell, so an agent that crossed the whole cell
-  // between updates (a far LOD agent updated one frame in N, or a step longer than a cell) was sent back to it, and
-  // back again, for good (found by the grid navigation fuzz property).
+  // (_ahead seconds away), as arrive() does for the goal: the waypoint advances only when an update finds the agent
+  // in its cell, so an agent that crossed the whole cell between updates (a far LOD agent updated one frame in N, or
+  // a step longer than a cell) was sent back to it, and back again, for good (found by the grid navigation fuzz
+  // property).
   const ahead = _ahead[0];
   if (ahead > 0 && s * ahead > d) s = d / ahead;
   if (d > 1e-9) {

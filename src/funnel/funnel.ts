@@ -33,6 +33,8 @@ import { datan2Arr, dsincosArr } from '../core/dmath';
 // call arguments: passing the loop's double state to a non-inlined call made V8 keep it boxed (tagged phis), which
 // allocated ~1 KB per call in funnelSystem (2026-11-29, found with the sampling heap profiler).
 const _c = new Float64Array(7); // corner x, y, side, incoming dx, dy, outgoing dx, dy
+/** The clearance radius of the current funnel call, for emitCorner. */
+const _r = new Float64Array(1);
 let _outN = 0;
 let _outCap = 0;
 let _overflow = false;
@@ -103,19 +105,12 @@ export function funnel(portals: ArrayLike<number>, count: number, radius: number
   requireNonNegative('radius', radius);
   if (stopAfter !== Infinity) requireInteger('stopAfter', stopAfter, 2);
   if (portals.length < 4 * count) throw new InvalidArgumentError('portals', portals.length, `must hold 4·count = ${4 * count} numbers`);
-  _r[0] = radius;
-  return funnelCore(portals, count, out, stopAfter);
-}
-
-/** The clearance radius of the current funnel call (module scratch, so no double crosses a call). */
-const _r = new Float64Array(1);
-
-function funnelCore(portals: ArrayLike<number>, count: number, out: Float64Array, stopAfter: number): number {
+  _r[0] = radius; // read by emitCorner (a double passed to it would be boxed)
   _outN = 0;
   _outCap = out.length >> 1;
   _overflow = false;
   const P = portals;
-  const r = _r[0];
+  const r = radius;
   // Apex state: point, side, portal index, and the direction we arrived along (to wrap it on leaving).
   let apexX = P[0], apexY = P[1], apexS = 0, apexI = 0;
   let inX = 0, inY = 0;

@@ -1,4 +1,5 @@
 import type { SpatialHash } from '../spatial/hash';
+import type { CrowdWorld } from './crowd';
 import { queryRadiusAt } from '../spatial/hash';
 
 /**
@@ -19,8 +20,23 @@ import { queryRadiusAt } from '../spatial/hash';
 export const CROWD_HOLD_SECONDS = 0.5;
 
 let _near = new Int32Array(64);
-/** [query radius, A's arrival distance, largest radius]: doubles read from an array, never passed (boxing). */
-export const crowdArrivalArgs = new Float64Array(3);
+/**
+ * [query radius, A's arrival distance, largest radius, the step dt for heldBackLastStep]: doubles read from an array,
+ * never passed (boxing).
+ */
+export const crowdArrivalArgs = new Float64Array(4);
+
+/**
+ * Was agent e held back over the last step: it moved less than 3/4 of what its preferred velocity asks over one step
+ * of crowdArrivalArgs[3] seconds (pushing an equal body ahead of it moves an agent about half)? False when it asks
+ * for nothing.
+ */
+export function heldBackLastStep(world: CrowdWorld, e: number): boolean {
+  const p = world.position, pv = world.preferredVelocity, dt = crowdArrivalArgs[3];
+  const mx = p.x[e] - p.previousX[e], my = p.y[e] - p.previousY[e];
+  const want2 = (pv.x[e] * pv.x[e] + pv.y[e] * pv.y[e]) * dt * dt;
+  return want2 > 0 && 16 * (mx * mx + my * my) < 9 * want2;
+}
 
 /** Largest radius among the hash's entries (the contact search reaches rA + this). */
 export function hashMaxRadius(hash: SpatialHash, radius: Float64Array): number {
