@@ -2298,18 +2298,9 @@ export function formationSysRun(c: FormationSysCase, full?: FormationFullOptions
     const a = g.anchor;
     for (const v of [a.x, a.y, a.hx, a.hy, a.speed, a.omega]) finite(v, `${where}: anchor state`);
     for (const e of ms) { finite(P.x[e], `${where}: member ${e} x`); finite(P.y[e], `${where}: member ${e} y`); finite(world.velocity.x[e], `${where}: member ${e} vx`); finite(world.velocity.y[e], `${where}: member ${e} vy`); }
-    if (n === 0) { check(a.speed === 0 && a.omega === 0, `${where}: an empty group's anchor moves`); return; }
-    const slotOf = new Int32Array(n);
-    for (let i = 0; i < n; i++) { slotOf[i] = fm.slot[ms[i]]; check(fm.group[ms[i]] === group, `${where}: member ${ms[i]} not in the group`); }
-    check(isPermutation(slotOf, n), `${where}: slots [${Array.from(slotOf)}] are not a permutation of 0..${n - 1}`);
-    const radii = ms.map((e) => world.agent.radius[e]).sort((p, q) => q - p);
-    const spacing = radii[0] + (n > 1 ? radii[1] : radii[0]) + gap;
-    check(Math.abs(g.spacing - spacing) <= 1e-12 * spacing, `${where}: spacing ${g.spacing}, two largest radii + gap ${spacing}`);
-    let extent = 0;
-    for (let j = 0; j < n; j++) extent = Math.max(extent, Math.hypot(g.slots[2 * j], g.slots[2 * j + 1]));
-    const vmin = Math.min(...ms.map((e) => world.agent.maxSpeed[e]));
-    check(g.params.memberMaxSpeed === vmin && Math.abs(g.params.extent - extent) <= 1e-12 * (1 + extent), `${where}: anchor parameters vMax ${g.params.memberMaxSpeed} (slowest member ${vmin}), extent ${g.params.extent} (farthest slot ${extent})`);
-    check(a.speed >= 0 && a.speed + Math.abs(a.omega) * extent <= c.margin * vmin * (1 + 1e-9) + 1e-12, `${where}: anchor speed ${a.speed} + |ω| ${Math.abs(a.omega)} · extent ${extent} above margin · vmin ${c.margin * vmin}`);
+    // (the full pipeline's checks first, for every agent: the LOD oracle keeps each agent's tier frame by frame, and a
+    // frame it missed while the group was empty left it a stale tier: found 2026-12-01, an agent removed from the
+    // formation was flagged as changing tier)
     if (full) {
       storesFinite(world, where);
       for (let i = 0; i < world.agents.count; i++) {
@@ -2323,6 +2314,18 @@ export function formationSysRun(c: FormationSysCase, full?: FormationFullOptions
         if (!o.steer) formationFullStats.skippedByLod++;
       }
     }
+    if (n === 0) { check(a.speed === 0 && a.omega === 0, `${where}: an empty group's anchor moves`); return; }
+    const slotOf = new Int32Array(n);
+    for (let i = 0; i < n; i++) { slotOf[i] = fm.slot[ms[i]]; check(fm.group[ms[i]] === group, `${where}: member ${ms[i]} not in the group`); }
+    check(isPermutation(slotOf, n), `${where}: slots [${Array.from(slotOf)}] are not a permutation of 0..${n - 1}`);
+    const radii = ms.map((e) => world.agent.radius[e]).sort((p, q) => q - p);
+    const spacing = radii[0] + (n > 1 ? radii[1] : radii[0]) + gap;
+    check(Math.abs(g.spacing - spacing) <= 1e-12 * spacing, `${where}: spacing ${g.spacing}, two largest radii + gap ${spacing}`);
+    let extent = 0;
+    for (let j = 0; j < n; j++) extent = Math.max(extent, Math.hypot(g.slots[2 * j], g.slots[2 * j + 1]));
+    const vmin = Math.min(...ms.map((e) => world.agent.maxSpeed[e]));
+    check(g.params.memberMaxSpeed === vmin && Math.abs(g.params.extent - extent) <= 1e-12 * (1 + extent), `${where}: anchor parameters vMax ${g.params.memberMaxSpeed} (slowest member ${vmin}), extent ${g.params.extent} (farthest slot ${extent})`);
+    check(a.speed >= 0 && a.speed + Math.abs(a.omega) * extent <= c.margin * vmin * (1 + 1e-9) + 1e-12, `${where}: anchor speed ${a.speed} + |ω| ${Math.abs(a.omega)} · extent ${extent} above margin · vmin ${c.margin * vmin}`);
     if (!wasDirty) return;
     // a re-assignment ran in this step, before the anchor moved: slots placed with the pre-step pose, members
     // where they stood (position.previous)
