@@ -905,7 +905,7 @@ function wallStep(world: CrowdWorld, sg: SegmentLayer, e: number, prevX: Float64
 /**
  * Move agent e (a circle of its bounding radius) fully out of every obstacle segment it overlaps, on the side it
  * came from. First the swept test from (fromX[e], fromY[e]), the agent's place at the start of the detection round
- * (free: every agent is checked at the start of the frame, see contactsSystem, and after every round): a centre
+ * (free: every agent is checked at the start of the frame, see detect, and after every round): a centre
  * that crossed a wall since, or entered a closed obstacle, slides back to the start's side (sweepSegments). Then,
  * for each segment, the closest point c on it; if |p − c| < r, p ← c + r (p − c)/|p − c| (a centre exactly on the
  * segment goes to the segment's right, the outside of a closed ring's edge), and the velocity component into the
@@ -1308,7 +1308,7 @@ function nearStatics(
  * change). The exact gap is searched over `segReach` (> spec) so the new bound lets the agent skip the next tests;
  * the disc of radius L round the new g then holds no segment, and g itself is free (every agent is put out of the
  * solid before detection): nothing in the disc is solid, and no chord inside it crosses a wall (the skips of the
- * wall checks, contactsSystem and projectOutOfSegments). The position and bound are read from the arrays and spec,
+ * wall checks, detect and projectOutOfSegments). The position and bound are read from the arrays and spec,
  * segReach from _reachArgs (set by the caller): a fractional double passed to a call V8 does not inline is boxed,
  * and whether this one is inlined into detect depends on V8's inlining budget (it was not after narrowPair grew
  * detect: a HeapNumber per agent per frame, 87 KB per frame in the 5,000-agent horde).
