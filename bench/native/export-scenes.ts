@@ -2,7 +2,8 @@
  * Writes the inputs and Murmur's answers for the native baselines (bench/native/README.md) to a folder (default
  * /tmp/murmur-native): the issue-2 scene of bench/spatial.ts (100,000 agents, 4 m² each, k = 10 within 4 m, cell 4 m)
  * and the first frame of bench/boids.ts's flock (100,000 agents, 1.5 m² each, k = 7 within 8 m, cell 2 m), and the
- * 100,000 seeded box pairs of bench/collision.ts with Murmur's GJK + EPA manifold depth and normal per pair.
+ * 100,000 seeded box pairs of bench/collision.ts with Murmur's GJK + EPA manifold depth and normal per pair, and the
+ * all-near horde of bench/horde.ts at spawn, 10,000 and 25,000 agents (for DetourCrowd).
  * Run: `node scripts/run-ts.mjs bench/native/export-scenes.ts [folder]`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { contactManifold, createManifold, createManifoldInput } from '../../src/
 import { uniformScene } from '../spatial';
 import { flockScene } from '../boids';
 import { boxPairs } from '../collision';
+import { createHorde } from '../../demos/scenarios/horde';
 
 const dir = process.argv[2] ?? '/tmp/murmur-native';
 mkdirSync(dir, { recursive: true });
@@ -58,5 +60,17 @@ function writeKnnScene(name: string, xs: Float64Array, ys: Float64Array, k: numb
     out[5 * i] = man.count; out[5 * i + 1] = man.depth; out.set(man.normal, 5 * i + 2);
   }
   writeFileSync(`${dir}/murmur-boxes.bin`, Buffer.from(out.buffer));
+}
+// bench/horde.ts: the all-near horde (LOD off) at spawn, for DetourCrowd (detour-horde.cpp). Header: agents, city
+// side (m), goal x, goal y, agent radius; then per agent (dense order) x, y, max speed, max acceleration.
+for (const agents of [10_000, 25_000]) {
+  const h = createHorde({ agents, seed: 1, lod: false });
+  const w = h.world, n = w.agents.count, rec = new Float64Array(5 + 4 * n);
+  rec[0] = n; rec[1] = h.bounds.maxX; rec[2] = h.goal.x; rec[3] = h.goal.y; rec[4] = w.agent.radius[w.agents.dense[0]];
+  for (let i = 0; i < n; i++) {
+    const e = w.agents.dense[i];
+    rec[5 + 4 * i] = w.position.x[e]; rec[6 + 4 * i] = w.position.y[e]; rec[7 + 4 * i] = w.agent.maxSpeed[e]; rec[8 + 4 * i] = w.agent.maxAccel[e];
+  }
+  writeFileSync(`${dir}/horde-${agents / 1000}k.bin`, Buffer.from(rec.buffer));
 }
 console.log(`wrote the native baseline inputs to ${dir}`);
