@@ -12,6 +12,7 @@ import { funnel, polylineLength } from '../../src/funnel/funnel';
 import { createCrowd } from '../../src/world/crowd';
 import { spawnAgent } from '../../src/world/agents';
 import { step } from '../../src/world/step';
+import { addObstacle, enableOrca } from '../../components/orca';
 import { setNavmesh, setNavGoal, moveNavGoal } from '../../systems/funnel';
 import { corridorComponent, NAV_ARRIVED, NAV_UNREACHABLE } from '../../components/corridor';
 import { corridorMoveStart } from '../../src/navmesh/corridor';
@@ -449,6 +450,36 @@ describe('fuzz findings: flow agents passing the goal cell under LOD staggering 
 });
 
 describe('fuzz findings: open (2026-11-30)', () => {
+  // Open defect (docs/RELIABILITY.md), found by the long run of 'funnel system in the full pipeline' after the
+  // stand-in fix (clock seed 867308320, failed in seed 867308326 after 314 cases; present on the old code too, with
+  // the default maxCornerPortals 128). An agent rounding the corner of an obstacle (a vertex of the inflated mesh)
+  // next to which an arrived agent stands: the funnel steers it at the vertex itself, which lies 0.07 mm outside
+  // the parked agent's body plus its own, and ORCA's reciprocal half-plane keeps it a fraction of a millimetre back:
+  // it stands 0.6 mm from the vertex for good, though the gap between the corner and the parked body is 4 cm for a
+  // 3.2 cm body. Hand-made here (the fuzz map's two boxes and the parked agent, moved to the origin).
+  it.fails('funnel + ORCA: an agent rounding an obstacle corner next to a parked agent reaches its goal (it stands 0.6 mm from the corner for good)', () => {
+    const rect = (x0: number, y0: number, x1: number, y1: number): [number, number][] => [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
+    const boundary = rect(-2, -3, 3, 12), obstacles = [rect(-0.352, 0, 0, 0.17), rect(0.541, -0.0067, 1.107, 0.177)];
+    const radius = 0.0317, r = radius / 2, vmax = 0.578;
+    const world = createCrowd({ maxAgents: 4, seed: 1 });
+    world.enabled.navigation = false; world.enabled.steering = false; world.enabled.boids = false;
+    for (const o of obstacles) addObstacle(world, o);
+    addObstacle(world, [...boundary, boundary[0]], { closed: false });
+    setNavmesh(world, buildNavmesh({ boundary, obstacles }, { radius }), { lookahead: 0.55, arrivalSlowdown: 1.31, arriveDistance: 0.2, minTurnSpeed: 1 });
+    const nav = corridorComponent(world);
+    // Parked just below the gap's left corner (the mesh vertex (0, −0.0343)), arrived on the spot.
+    const parked = spawnAgent(world, { x: 0.0277, y: -0.05, radius: r, maxSpeed: vmax });
+    enableOrca(world, parked, { timeHorizon: 0.68, obstacleTimeHorizon: 1.12 });
+    setNavGoal(world, parked, 0.0277, -0.05);
+    // From under the left box, to a goal beyond the gap (the taut path bends at that corner).
+    const e = spawnAgent(world, { x: -0.084, y: -0.093, radius: r, maxSpeed: vmax });
+    enableOrca(world, e, { timeHorizon: 0.68, obstacleTimeHorizon: 1.12 });
+    expect(setNavGoal(world, e, -0.268, 10.63)).toBe('found');
+    for (let f = 0; f < 60 * 60 && nav.state[e] !== NAV_ARRIVED; f++) step(world, 1 / 60);
+    expect(nav.state[parked]).toBe(NAV_ARRIVED);
+    expect(nav.state[e]).toBe(NAV_ARRIVED); // 10.7 m of path at 0.578 m/s: about 21 s (from (-0.2, -0.05): 1,252 frames)
+  });
+
   // Open defect (docs/RELIABILITY.md): found by the long run of 'grid navigation in the full pipeline' (seed
   // 711246703, first failing case, not shrunk). A far agent skipped by the contacts pass this frame (LOD) is still
   // moved when a neighbour that runs contacts resolves their overlap, but it is not projected out of the walls (only
