@@ -1632,7 +1632,13 @@ const funnelMapCase: fc.Arbitrary<FunnelMapCase> = fc.record({
   dt: fc.constantFrom(1 / 60, 1 / 30, 0.1), maxSpeed: uni(0.5, 3),
 });
 /** What the map-change property reached (counted over all runs, shrinking included). */
-export const funnelMapStats = { cases: 0, frames: 0, closes: 0, opens: 0, replaced: 0, statusChecked: 0, statusUnreachable: 0, statusAmbiguous: 0, updated: 0, skippedByLod: 0, overshoots: 0, followingChecked: 0, arrivedCalm: 0, unreachableCalm: 0, calmAmbiguous: 0 };
+export const funnelMapStats = { cases: 0, frames: 0, closes: 0, opens: 0, replaced: 0, statusChecked: 0, statusUnreachable: 0, statusAmbiguous: 0, updated: 0, skippedByLod: 0, overshoots: 0, standInPasses: 0, followingChecked: 0, arrivedCalm: 0, unreachableCalm: 0, calmAmbiguous: 0 };
+/** Is (x, y) exactly one of the mesh's vertices? */
+function meshVertexAt(mesh: Navmesh, x: number, y: number): boolean {
+  const V = mesh.vertices;
+  for (let i = 0; i < mesh.vertexCount; i++) if (V[2 * i] === x && V[2 * i + 1] === y) return true;
+  return false;
+}
 
 /**
  * The funnel system while the map changes: triangles closed and reopened mid-run (setNavTrianglesBlocked: the
@@ -1650,7 +1656,8 @@ export const funnelMapStats = { cases: 0, frames: 0, closes: 0, opens: 0, replac
  *    corridor is a chain of neighbouring OPEN triangles of the current mesh from the agent's (or nearest) triangle
  *    to the goal's; its preferred velocity points at the next corner; the leg to it lies in the corridor and in
  *    free space (clearance ≥ radius); and where it stood inside its first triangle, its step either stays on that
- *    leg, in the corridor's open triangles, or (past the corner) leaves the open mesh by no more than it overshot;
+ *    leg, in the corridor's open triangles, or past a stand-in goal ends in them too, or (past the corner) leaves
+ *    the open mesh by no more than it overshot;
  * then, after one last change (half the time an agent's goal sealed in by closed triangles, or everything reopened),
  * in a calm phase (no more changes, LOD still on), every agent still following, re-planning or unreachable (it may have been pushed into its goal's region) reaches its
  * goal when the BFS connects it (at its first update of the calm phase), and ends NAV_UNREACHABLE when not.
@@ -1820,7 +1827,13 @@ export function funnelMapRun(c: FunnelMapCase): void {
       // the step itself (velocity = preferred velocity: unlimited acceleration and turn rate)
       const stepLen = Math.hypot(P.x[eid] - px, P.y[eid] - py);
       if (stepLen <= d * (1 + 1e-12)) check(inCorridor(P.x[eid], P.y[eid]), `${where}: stepped to (${P.x[eid]}, ${P.y[eid]}), off its corridor's open triangles, short of the corner`);
-      else {
+      else if (!(cx === gx && cy === gy) && !meshVertexAt(mesh, cx, cy)) {
+        // Past a stand-in goal (a truncated pull's point inside a portal, neither the goal nor a mesh vertex, the
+        // only other corners at radius 0): allowed since 2026-11-30 as far as the straight line runs on inside the
+        // corridor, so the step ends in its open triangles.
+        funnelMapStats.standInPasses++;
+        check(inCorridor(P.x[eid], P.y[eid]), `${where}: stepped ${stepLen - d} m past the stand-in goal (${cx}, ${cy}) to (${P.x[eid]}, ${P.y[eid]}), off its corridor's open triangles`);
+      } else {
         funnelMapStats.overshoots++;
         let off2 = Infinity;
         for (let t = 0; t < mesh.triangleCount && off2 > 0; t++) if (!closed[t]) off2 = Math.min(off2, triDist(mesh, t, P.x[eid], P.y[eid]));
@@ -3190,7 +3203,7 @@ export const FUZZ_PROPERTIES: FuzzProperty[] = [
   { name: 'funnel system: under pushes, goal moves and respawns, corridors are neighbour chains from the agent to the goal, preferred velocity toward a corner along a free leg, statuses match reachability, reachable goals reached', quickRuns: 20, property: funnelSystemProperty },
   { name: 'funnel system with map changes: closed and reopened triangles, the mesh replaced mid-run, LOD staggering; corridors of open triangles, statuses equal a BFS over open triangles, far agents untouched between updates, reachable goals reached', quickRuns: 30, property: funnelMapProperty },
   { name: 'funnel system in the full pipeline: ORCA with the walls as obstacles, contacts, staggered LOD; no NaN in any store, no centre inside a wall beyond the slop, LOD flags by the rule, corridors neighbour chains of open triangles, statuses equal a BFS, reachable goals reached within a derived bound, deterministic', quickRuns: 40, property: funnelFullProperty,
-    knownDefect: 'a far agent (interval 1, ORCA in the calm phase) re-plans for good next to a stand-in goal (maxCornerPortals 3): past the portal midpoint the funnel heads for the next corner at full speed, ORCA (obstacleTimeHorizon 1.9 s) deflects the step back across a sliver triangle off the corridor, the re-plan returns to the same stand-in goal; 104 re-plans in 160 s (long run 2026-11-30, seed 709362359; pinned as it.fails in fuzz.test.ts). A second instance (seed 711715263, 50 cases in): a single far agent 0.32 m from its goal, maxCornerPortals 3, alternates every update between the goal (ORCA slows it to 0.2 m/s near a wall) and a stand-in goal 1.7 m behind it (full speed), for good' },
+    knownDefect: 'an agent rounding an obstacle corner next to an arrived agent stands a fraction of a millimetre from the corner for good: the funnel steers it at the mesh vertex, which lies 0.07 mm outside the two bodies, and ORCA keeps it back (long run 2026-11-30, clock seed 867308320, failed in seed 867308326 after 314 cases; also on the old code at maxCornerPortals 128; pinned as it.fails in fuzz.test.ts)' },
   { name: 'grid navigation in the full pipeline: A* paths and flow fields with ORCA (walls as obstacles), contacts, staggered LOD, cells blocked mid-run; no NaN in any store, no centre in a blocked cell beyond the slop, LOD flags by the rule, paths neighbour chains to the goal, statuses equal a BFS, reachable goals reached within a derived bound, deterministic', quickRuns: 60, property: gridNavProperty },
   { name: 'formation system: in a world, slots a permutation, re-assignments optimal (brute force, 2-swap), spacing and anchor budget, members on their slots once the anchor stops', quickRuns: 15, property: formationSysProperty },
   { name: 'formation system in the full pipeline: ORCA with an arena of walls, contacts, staggered LOD; every formation system check, no NaN in any store, no centre beyond a wall by more than the slop, LOD flags by the rule, members on reachable slots within a derived bound, deterministic', quickRuns: 8, property: formationFullProperty },
