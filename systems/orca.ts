@@ -6,7 +6,7 @@ import { rngFloat } from '../src/core/rng';
 import { ORCA_FEASIBLE, ORCA_NO_OVERLAP, ORCA_PAPER, createOrcaAgent, createOrcaNeighbours, orcaVelocityUnchecked } from '../src/avoidance/orca';
 import { obstacleDistanceLowerBoundAt, queryObstacleSegmentsAt, type ObstacleSet } from '../src/avoidance/obstacles';
 import { orcaComponent, orcaState, ORCA_MAX_NEIGHBOURS } from '../components/orca';
-import { ORDER_MOVING, orderLevelAt, orderStores, sameSpotAt } from '../src/world/orders';
+import { ORDER_IDLE, orderLevelAt, orderStores, sameSpotAt } from '../src/world/orders';
 import { LOD_ORCA, lodComponent } from '../components/lod';
 
 // Scratch owned by the ORCA system (module scope, grown only when the agent count or obstacle count grows).
@@ -43,24 +43,22 @@ let _orcaNewVx = new Float64Array(0);
 let _orcaNewVy = new Float64Array(0);
 let _orcaDone = new Uint8Array(0);
 /**
- * Per-entity packed data, one 64-byte record (a cache line) per entity: x, y, vx, vy, radius, priority (-1 if the
- * agent does not run ORCA this step), its order level this step (src/world/orders.ts: agents without an order yield
- * to agents moving on one), and a spare slot. A neighbour's data is then one cache line instead of eight
- * scattered array reads.
+ * Per-entity packed data, one 64-byte record (a cache line) per entity: x, y, vx, vy, radius (negated when the agent
+ * runs ORCA this step without an order, src/world/orders.ts: it yields; radii are > 0, so the sign is free and its
+ * flip exact), priority (-1 if the agent does not run ORCA this step), and the symmetry-breaking nudge (x, y) drawn
+ * in the pack pass. A neighbour's data is then one cache line instead of eight scattered array reads. (2026-11-30,
+ * side by side with the code before the yield rule on the 10k circle swap: with the nudge in an array of its own,
+ * read in hash-slot order, the ORCA system took ~4 % more time; with it here, ~2.5 %, most of it the order levels of
+ * the pack pass.)
  */
 const PACK = 8;
 let _orcaPack = new Float64Array(0);
 /**
- * Per-entity symmetry-breaking nudge (x, y; stride 2) drawn in the pack pass. Only the agent itself reads it, never
- * its neighbours, so it lives beside the records (until 2026-11-30 it took their last two slots).
- */
-let _orcaNudge = new Float64Array(0);
-/**
- * Clearance a yielding agent keeps from where a higher-level neighbour wants to go, in units of its own radius: it
- * avoids the neighbour's intended motion with their combined radius plus this. Without it the yielder stops exactly
- * where the mover's straight line grazes it, and a mover touching it (for which ORCA's obstacle is then nearly a
- * half-plane) still cannot move: a mover squeezed between a wall and a returning agent stayed so for good (den312d,
- * 2026-11-30). With it, a touching yielder is moved off by the clearance within a step and a gap opens.
+ * Clearance an idle agent keeps from where a moving neighbour wants to go, in units of its own radius: it avoids the
+ * neighbour's intended motion with their combined radius plus this. Without it the idle agent stops exactly where the
+ * mover's straight line grazes it, and a mover touching it (for which ORCA's obstacle is then nearly a half-plane)
+ * still cannot move: a mover squeezed between a wall and an idle agent stayed so for good (den312d, 2026-11-30). With
+ * it, a touching idle agent is moved off by the clearance within a step and a gap opens.
  */
 const YIELD_CLEARANCE = 0.25;
 /**
@@ -219,7 +217,6 @@ function ensureScratch(capacity: number): void {
     _orcaDone = new Uint8Array(capacity + 1);
     _orcaKthGuess = new Float64Array(capacity + 1);
     _orcaPack = new Float64Array((capacity + 1) * PACK);
-    _orcaNudge = new Float64Array((capacity + 1) * 2);
     _orcaBatchCounts = new Int32Array(capacity + 1);
   }
 }
@@ -283,7 +280,7 @@ export function orcaPack(world: CrowdWorld): void {
   const dense = world.agents.dense, n = world.agents.count;
   const px = world.position.x, py = world.position.y, vx = world.velocity.x, vy = world.velocity.y;
   const radius = world.agent.radius, enabled = C.enabled, prio = C.priority;
-  const pack = _orcaPack, nudge = _orcaNudge;
+  const pack = _orcaPack;
   const stores = orderStores(world);
   for (let i = 0; i < n; i++) {
     const eid = dense[i];
@@ -292,19 +289,17 @@ export function orcaPack(world: CrowdWorld): void {
     pack[o + 1] = py[eid];
     pack[o + 2] = vx[eid];
     pack[o + 3] = vy[eid];
-    pack[o + 4] = radius[eid];
     const active = enabled[eid] !== 0 && (lodFlags[eid] & LOD_ORCA) !== 0;
+    // (the order level only for agents that run ORCA: an inactive neighbour is a moving obstacle whatever it is)
+    pack[o + 4] = active && orderLevelAt(stores, eid) === ORDER_IDLE ? -radius[eid] : radius[eid];
     pack[o + 5] = active ? prio[eid] : -1;
-    // (read only for agents that run ORCA: an inactive neighbour is a moving obstacle whatever its level)
-    pack[o + 6] = active ? orderLevelAt(world, stores, eid) : ORDER_MOVING;
-    pack[o + 7] = 0;
     // Symmetry breaking: drawn here, in dense order, so the draws do not depend on the compute order.
     if (active && eps > 0 && (pvx[eid] !== 0 || pvy[eid] !== 0)) {
-      nudge[2 * eid] = eps * (2 * rngFloat(rng) - 1);
-      nudge[2 * eid + 1] = eps * (2 * rngFloat(rng) - 1);
+      pack[o + 6] = eps * (2 * rngFloat(rng) - 1);
+      pack[o + 7] = eps * (2 * rngFloat(rng) - 1);
     } else {
-      nudge[2 * eid] = 0;
-      nudge[2 * eid + 1] = 0;
+      pack[o + 6] = 0;
+      pack[o + 7] = 0;
     }
   }
 }
@@ -343,7 +338,7 @@ export function orcaCompute(world: CrowdWorld, ids: Int32Array, start: number, c
   const nbX = nb.x, nbY = nb.y, nbVx = nb.vx, nbVy = nb.vy, nbR = nb.radius, nbS = nb.share, nbId = nb.id;
   const knnIds = _orcaKnnIds, knnD2 = _orcaKnnDist2;
   const newVx = _orcaNewVx, newVy = _orcaNewVy, done = _orcaDone;
-  const pack = _orcaPack, nudge = _orcaNudge, stores = orderStores(world);
+  const pack = _orcaPack, stores = orderStores(world), radius = world.agent.radius;
 
   const batchK = path !== 0 ? orcaBatchNeighbours(world, ids, start, count, path === 2) : 0;
   const batchR = batchK > 0 ? _orcaBatchR[0] : 0;
@@ -358,8 +353,8 @@ export function orcaCompute(world: CrowdWorld, ids: Int32Array, start: number, c
     agents++;
     const o = eid * PACK;
     const x = pack[o], y = pack[o + 1];
-    const r = pack[o + 4], vmax = maxSpeed[eid];
-    const prefX = dvx[eid] + nudge[2 * eid], prefY = dvy[eid] + nudge[2 * eid + 1];
+    const rs = pack[o + 4], myIdle = rs < 0, r = myIdle ? -rs : rs, vmax = maxSpeed[eid];
+    const prefX = dvx[eid] + pack[o + 6], prefY = dvy[eid] + pack[o + 7];
     agent.x = x;
     agent.y = y;
     agent.vx = pack[o + 2];
@@ -407,29 +402,31 @@ export function orcaCompute(world: CrowdWorld, ids: Int32Array, start: number, c
       }
       kthGuess[eid] = n === kMax && n > 0 ? Math.sqrt(knnD2[n - 1]) : rMax;
     }
-    const myP = prio[eid], myLevel = pack[o + 6];
+    const myP = prio[eid];
     for (let k = 0; k < n; k++) {
       const j = nbIds[nbOff + k];
       const q = j * PACK;
       nbX[k] = pack[q];
       nbY[k] = pack[q + 1];
-      const pj = pack[q + 5], lj = pack[q + 6];
-      nbR[k] = pack[q + 4];
+      const pj = pack[q + 5], rj = pack[q + 4], jIdle = rj < 0;
+      nbR[k] = jIdle ? -rj : rj;
       nbId[k] = j;
-      if (pj >= 0 && lj !== myLevel && !sameSpotAt(world, stores, eid, j)) {
-        // Idle agents yield (docs/ORCA.md): the two have different order levels. Shares of one velocity obstacle
+      if (pj >= 0 && jIdle !== myIdle && !sameSpotAt(stores, radius, eid, j)) {
+        // Idle agents yield (docs/ORCA.md): exactly one of the two has an order. Shares of one velocity obstacle
         // cannot do it: ORCA builds the obstacle from current velocities, so a mover stalled against an idle unit
         // (both at rest, touching) gets u = 0 and both half-planes pass through their current velocities, at any
         // split: neither moves again (the den312d walkers stuck for good). So each takes the whole avoidance of its
-        // own obstacle: the lower-level agent avoids where the other wants to go (its preferred velocity, still in
-        // desiredVelocity until orcaApply: it steps aside, or runs ahead of it down a corridor), the higher-level
-        // agent avoids the lower one as it actually moves (it follows a unit being shoved ahead instead of running
-        // into it, and stops at one that cannot get away).
+        // own obstacle: the idle agent avoids where the mover wants to go (its preferred velocity, still in
+        // desiredVelocity until orcaApply: it steps aside, or runs ahead of it down a corridor), the mover avoids the
+        // idle one as it actually moves (it follows a unit being shoved ahead instead of running into it, and stops
+        // at one that cannot get away). Where the mover wants to go counts only at close range, blended in from its
+        // current velocity as the gap closes from 2c to c: a mover stalled against a wall, whose preferred velocity
+        // points through it, otherwise kept idle agents out of a lane maxSpeed·timeHorizon long behind the wall.
         yieldPairs++;
         nbS[k] = 1;
         const cvx = pack[q + 2], cvy = pack[q + 3];
-        if (lj > myLevel) {
-          const c = YIELD_CLEARANCE * r, rr = pack[q + 4] + r;
+        if (myIdle) {
+          const c = YIELD_CLEARANCE * r, rr = nbR[k] + r;
           const ex = nbX[k] - x, ey = nbY[k] - y, gap = Math.sqrt(ex * ex + ey * ey) - rr;
           const wgt = gap <= c ? 1 : gap >= 2 * c ? 0 : (2 * c - gap) / c;
           nbVx[k] = cvx + wgt * (dvx[j] - cvx); nbVy[k] = cvy + wgt * (dvy[j] - cvy);

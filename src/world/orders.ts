@@ -41,21 +41,19 @@ export const ORDER_IDLE = 0;
 export const ORDER_MOVING = 1;
 
 /**
- * Has agent e an order (see the module comment)? The stores are the world's components, undefined when the world has
- * never defined them (then nothing of that kind drives any agent). Reads state only; allocation-free.
+ * Has agent e an order (see the module comment)? `s` from orderStores(world). Reads state only; allocation-free.
  */
-function orderedAt(
-  world: CrowdWorld, nav: NavigationStore | undefined, cor: CorridorStore | undefined, steer: SteeringStore | undefined, e: number,
-): boolean {
+function orderedAt(s: OrderStores, e: number): boolean {
+  const nav = s.nav, cor = s.cor, steer = s.steer;
   let driven = false;
   if (nav !== undefined && nav.mode[e] !== GRID_NAV_MODE_NONE) {
-    const s = nav.status[e];
-    if ((s === GRID_NAV_MOVING || s === GRID_NAV_WAITING_FOR_PATH) && nav.returning[e] === 0) return true;
+    const st = nav.status[e];
+    if ((st === GRID_NAV_MOVING || st === GRID_NAV_WAITING_FOR_PATH) && nav.returning[e] === 0) return true;
     driven = true;
   }
   if (cor !== undefined && cor.state[e] !== NAV_NONE) {
-    const s = cor.state[e];
-    if ((s === NAV_FOLLOWING || s === NAV_REPLAN) && cor.returning[e] === 0) return true;
+    const st = cor.state[e];
+    if ((st === NAV_FOLLOWING || st === NAV_REPLAN) && cor.returning[e] === 0) return true;
     driven = true;
   }
   if (steer !== undefined) {
@@ -63,13 +61,13 @@ function orderedAt(
     if (steer.panic[e] !== 0 || (b & TRAVEL) !== 0) return true;
     if ((b & STEER_ARRIVE) !== 0) {
       if (steer.targetVx[e] !== 0 || steer.targetVy[e] !== 0) return true;
-      const dx = steer.targetX[e] - world.position.x[e], dy = steer.targetY[e] - world.position.y[e];
+      const dx = steer.targetX[e] - s.px[e], dy = steer.targetY[e] - s.py[e];
       const R = steer.slowingRadius[e];
       if (dx * dx + dy * dy > R * R) return true;
       driven = true;
     }
   }
-  return !driven && (world.preferredVelocity.x[e] !== 0 || world.preferredVelocity.y[e] !== 0);
+  return !driven && (s.pvx[e] !== 0 || s.pvy[e] !== 0);
 }
 
 /**
@@ -84,16 +82,22 @@ export function agentHasOrder(world: CrowdWorld, eid: number): boolean {
 
 /**
  * The stores the order rule reads, looked up once per pass (orderStores) rather than per agent: the world's
- * components, undefined when the world never defined them (then nothing of that kind drives any agent). One module
- * object, refilled by each call: read it before the next call for another world.
+ * components, undefined when the world never defined them (then nothing of that kind drives any agent), and its
+ * positions and preferred velocities. One module object, refilled by each call: read it before the next call for
+ * another world.
  */
 export interface OrderStores {
   nav: NavigationStore | undefined;
   cor: CorridorStore | undefined;
   steer: SteeringStore | undefined;
   orca: OrcaStore | undefined;
+  px: Float64Array;
+  py: Float64Array;
+  pvx: Float64Array;
+  pvy: Float64Array;
 }
-const _stores: OrderStores = { nav: undefined, cor: undefined, steer: undefined, orca: undefined };
+const _none = new Float64Array(0);
+const _stores: OrderStores = { nav: undefined, cor: undefined, steer: undefined, orca: undefined, px: _none, py: _none, pvx: _none, pvy: _none };
 
 /** The order rule's stores of `world` (see OrderStores). Allocation-free. */
 export function orderStores(world: CrowdWorld): OrderStores {
@@ -102,13 +106,14 @@ export function orderStores(world: CrowdWorld): OrderStores {
   _stores.cor = c.corridor as CorridorStore | undefined;
   _stores.steer = c.steering as SteeringStore | undefined;
   _stores.orca = c.orca as OrcaStore | undefined;
+  _stores.px = world.position.x; _stores.py = world.position.y;
+  _stores.pvx = world.preferredVelocity.x; _stores.pvy = world.preferredVelocity.y;
   return _stores;
 }
 
 /** agentHasOrder without the argument check, for per-frame code (it looks the stores up: rare calls only). */
 export function hasOrderAt(world: CrowdWorld, e: number): boolean {
-  const s = orderStores(world);
-  return orderedAt(world, s.nav, s.cor, s.steer, e);
+  return orderedAt(orderStores(world), e);
 }
 
 /**
@@ -116,10 +121,12 @@ export function hasOrderAt(world: CrowdWorld, e: number): boolean {
  * priority Infinity ("never yields"); else ORDER_IDLE. `s` from orderStores(world). Allocation-free; the ORCA pack pass
  * calls it for the agents that run ORCA, the contacts pass for the agents in a contact.
  */
-export function orderLevelAt(world: CrowdWorld, s: OrderStores, e: number): number {
+export function orderLevelAt(s: OrderStores, e: number): number {
+  // the order first: most agents have one, and the opt-outs are then not read (the contacts pass calls this in
+  // spatial order, where every store read is a cache miss of its own)
+  if (orderedAt(s, e)) return ORDER_MOVING;
   const orca = s.orca;
-  if (orca !== undefined && (orca.yieldWhenIdle[e] === 0 || orca.priority[e] === Infinity)) return ORDER_MOVING;
-  return orderedAt(world, s.nav, s.cor, s.steer, e) ? ORDER_MOVING : ORDER_IDLE;
+  return orca !== undefined && (orca.yieldWhenIdle[e] === 0 || orca.priority[e] === Infinity) ? ORDER_MOVING : ORDER_IDLE;
 }
 
 /** goalOf's output: (x, y) of a, then of b (NaN when none). */
@@ -138,11 +145,12 @@ function goalOf(s: OrderStores, e: number, k: number): void {
  * Do agents a and b (order levels differing) skip yielding because they are sent to the same spot (goals within
  * ra + rb, the rule of arrival in a crowd: src/world/crowd-arrival.ts)? Such a pair is one crowd: the later one stops
  * against the one that arrived first instead of shoving it off the spot they share (a group order, a horde piling
- * onto its target). False when either has no goal. `s` from orderStores(world). Allocation-free.
+ * onto its target). False when either has no goal. `s` from orderStores(world), `radius` world.agent.radius.
+ * Allocation-free.
  */
-export function sameSpotAt(world: CrowdWorld, s: OrderStores, a: number, b: number): boolean {
+export function sameSpotAt(s: OrderStores, radius: Float64Array, a: number, b: number): boolean {
   goalOf(s, a, 0);
   goalOf(s, b, 2);
-  const dx = _goals[0] - _goals[2], dy = _goals[1] - _goals[3], R = world.agent.radius[a] + world.agent.radius[b];
+  const dx = _goals[0] - _goals[2], dy = _goals[1] - _goals[3], R = radius[a] + radius[b];
   return dx * dx + dy * dy <= R * R; // false with a NaN
 }
