@@ -23,7 +23,7 @@ import { performance } from 'node:perf_hooks';
 const AREA_PER_AGENT = 1.5; // m²
 const DT = 1 / 60;
 
-function flockScene(n: number, mode: 'topological' | 'metric'): CrowdWorld {
+export function flockScene(n: number, mode: 'topological' | 'metric'): CrowdWorld {
   // Cell 2 m: the 7th-nearest distance at this density is ~1.3 m, so a k = 7 query touches ~3×3 cells.
   const world = createCrowd({ maxAgents: n, seed: 77, neighbourRadius: 2, cellSize: 2 });
   const rng = createRng(77);

@@ -24,7 +24,7 @@ import { boxShape2 } from '../src/collision/shapes2d';
 const BATCH = 100;
 
 /** Seeded overlapping-ish box pairs: half extents 0.3–1.5 m, random orientations, centres 0–2 m apart. */
-function boxPairs(n: number): { shapes: ReturnType<typeof boxShape>[]; poses: Float64Array[] } {
+export function boxPairs(n: number): { shapes: ReturnType<typeof boxShape>[]; poses: Float64Array[] } {
   const rng = createRng(12345);
   const shapes: ReturnType<typeof boxShape>[] = [];
   const poses: Float64Array[] = [];

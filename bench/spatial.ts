@@ -48,7 +48,7 @@ const AREA_PER_AGENT = 4; // m²
 
 interface Scene { n: number; xs: Float64Array; ys: Float64Array; ids: Int32Array }
 
-function uniformScene(n: number, seed: number): Scene {
+export function uniformScene(n: number, seed: number): Scene {
   const rng = createRng(seed);
   const side = Math.sqrt(AREA_PER_AGENT * n);
   const xs = new Float64Array(n), ys = new Float64Array(n), ids = new Int32Array(n);

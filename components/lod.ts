@@ -10,7 +10,7 @@ export const TIER_FAR = 2;
 export const LOD_STEER = 1; // navigation, funnel, steering, formations
 export const LOD_BOIDS = 2; // boids
 export const LOD_ORCA = 4; // ORCA avoidance
-export const LOD_CONTACTS = 8; // contact generation and positional resolution
+export const LOD_CONTACTS = 8; // agent–agent contacts (every agent is kept out of walls in every frame regardless)
 export const LOD_ALL = LOD_STEER | LOD_BOIDS | LOD_ORCA | LOD_CONTACTS;
 
 /**

@@ -27,7 +27,15 @@
  *     pass, each agent near one that moved is projected exactly out of it (sequentially over that agent's shapes
  *     and segments, twice for corners; independent across agents), loses its velocity into it and its Chebyshev
  *     momentum. A final projection of every agent in a contact catches one pushed into a static shape it was not
- *     near. So no agent stays inside a wall unless two walls are closer together than the agent is wide.
+ *     near. So no agent stays inside a wall unless two walls are closer together than the agent is wide. Walls are
+ *     looked for around every agent in every frame, whatever its LOD tier (only agent contacts are staggered):
+ *     a far agent moves every frame, and a neighbour that runs contacts may push it.
+ *  6. No tunnelling, sided closed obstacles: the straight way an agent moved (from its place at the end of the last
+ *     frame, then from each round's start) is tested against the walls (sweepStatics, sweepSegments), so a step or
+ *     push longer than its radius cannot carry it through a thin wall; closed ORCA rings have a solid side (their
+ *     left, RVO2's convention), which the way may leave but not enter, and an agent whose centre is in the solid
+ *     (started inside) is pushed out to the nearest free point its radius from the wall (depenetrate). Open
+ *     polylines and steering walls stay two-sided.
  *
  * The buffer holds the contacts found in step 3 (before resolution): pairs, normal, depth and up to two points.
  */
@@ -184,8 +192,8 @@ interface ContactsState {
 interface ContactsCache {
   // per-frame detection constants: largest bounding radius, speculative distance (metres)
   maxBound: number; spec: number;
-  // agents with LOD_CONTACTS this frame, in dense order
-  actList: Int32Array; actCount: number;
+  // agents with LOD_CONTACTS this frame, in dense order, and the others that may be near a wall (see detect)
+  actList: Int32Array; actCount: number; passList: Int32Array; passCount: number;
   // broad phase: grid over the positions and the pair list built from it, positions at its build and the largest
   // squared displacement since (see detect)
   grid2: PairGrid; pairs: PairList; gx: Float64Array; gy: Float64Array; listDisp2: number;
@@ -198,20 +206,19 @@ interface ContactsCache {
   // lower bound of each agent's centre distance to the obstacle segments, taken at (segGx, segGy) against the
   // segment layer `segLayer` at version `segVersion` (reset when either changes)
   segLow: Float64Array; segGx: Float64Array; segGy: Float64Array; segLayer: SegmentLayer | null; segVersion: number;
-  // the candidate pairs in the order the last full detection pass visited them, and the active agents it found
-  // possibly near a segment (re-tested by later rounds)
-  flatA: Int32Array; flatB: Int32Array; flatCount: number; wallCand: Int32Array; wallCandCount: number;
+  // the candidate pairs in the order the last full detection pass visited them (re-tested by later rounds)
+  flatA: Int32Array; flatB: Int32Array; flatCount: number;
 }
 
 const _caches = new WeakMap<CrowdWorld, ContactsCache>();
 
 function createCache(n: number): ContactsCache {
   return {
-    maxBound: 0, spec: 0, actList: new Int32Array(n), actCount: 0,
+    maxBound: 0, spec: 0, actList: new Int32Array(n), actCount: 0, passList: new Int32Array(n), passCount: 0,
     grid2: createPairGrid(n), pairs: createPairList(n), gx: new Float64Array(n), gy: new Float64Array(n), listDisp2: 0,
     listPad: 0, listN: -1, listDense: new Int32Array(n), listBound: new Float64Array(n), listBuilds: 0, skin: SKIN_MIN, sinceBuild: 0,
     segLow: new Float64Array(n).fill(-Infinity), segGx: new Float64Array(n), segGy: new Float64Array(n), segLayer: null, segVersion: -1,
-    flatA: new Int32Array(1024), flatB: new Int32Array(1024), flatCount: 0, wallCand: new Int32Array(n), wallCandCount: 0,
+    flatA: new Int32Array(1024), flatB: new Int32Array(1024), flatCount: 0,
   };
 }
 
@@ -221,7 +228,7 @@ function createCache(n: number): ContactsCache {
  */
 function cacheOf(world: CrowdWorld, st: ContactsState): ContactsCache {
   let c = _caches.get(world);
-  if (c === undefined || c.actList.length < world.capacity + 1) {
+  if (c === undefined || c.segLow.length < world.capacity + 1) {
     c = createCache(world.capacity + 1);
     _caches.set(world, c);
   }
@@ -241,15 +248,38 @@ export function dropContactsCache(world: CrowdWorld): void {
   _caches.delete(world);
 }
 
-/** ORCA obstacle segments and steering walls, flattened ([ax, ay, bx, by] per segment) with a CSR grid. */
+/**
+ * ORCA obstacle segments and steering walls, flattened ([ax, ay, bx, by] per segment) with a CSR grid. Segments of
+ * closed ORCA rings keep the ring's direction (solid side on the LEFT: counter-clockwise polygons, clockwise
+ * enclosures; src/avoidance/obstacles.ts) and are flagged `closed`; open polylines and steering walls are two-sided.
+ * Where the solid is: the winding number W of a point over the closed rings (crossing an edge from its right to its
+ * left adds 1) is ≥ `solidW` (1 without enclosures: inside a polygon; 0 with one: outside every enclosure, or in a
+ * polygon within one; the rule of diagnoseWorld's solidDepth). W is kept per grid cell at a reference point
+ * (`cellW`, see refreshSegments), so W at any point costs the crossings of one short chord with one cell's segments.
+ */
 interface SegmentLayer {
   orcaSet: ObstacleSet | null; orcaVersion: number; walls: SegmentGrid | null;
   /** Bumped at every rebuild. */
   version: number;
   count: number; seg: Float64Array;
+  /** 1 for a segment of a closed ring (sided), 0 for an open polyline or steering wall (two-sided). */
+  closed: Uint8Array;
+  /** Closed segments in the layer (0: no solid side anywhere, the winding tests are skipped). */
+  closedCount: number;
+  /** A point is in the solid when its winding number is ≥ this (1, or 0 once an enclosure is present). */
+  solidW: number;
   x0: number; y0: number; cs: number; nx: number; ny: number; start: Int32Array; items: Int32Array;
+  /** Winding number at each cell's reference point (x0 + (i + REF_FX)·cs, y0 + (j + REF_FY)·cs). */
+  cellW: Int32Array;
   stamp: Int32Array; stampValue: number;
 }
+
+/**
+ * Where a grid cell's reference point sits in the cell (fractions of its side). Not simple fractions: map geometry
+ * is often on round coordinates, and a reference point exactly on a segment would make its winding number depend
+ * on the crossing rules' tie-breaks.
+ */
+const REF_FX = 0.4636476090008061, REF_FY = 0.5404195002705842;
 
 function createBuffer(capacity: number): ContactBuffer {
   const f = () => new Float64Array(capacity);
@@ -272,8 +302,9 @@ function contactsState(world: CrowdWorld): ContactsState {
       bound: new Float64Array(n), accX: new Float64Array(n), accY: new Float64Array(n), accN: new Int32Array(n),
       kA: new Int32Array(cap), kB: new Int32Array(cap), kNx: new Float64Array(cap), kNy: new Float64Array(cap),
       kDepth: new Float64Array(cap), kCircle: new Uint8Array(cap), kCount: 0, kShaped: 0,
-      seg: { orcaSet: null, orcaVersion: -1, walls: null, version: 0, count: 0, seg: new Float64Array(0), x0: 0, y0: 0, cs: 1, nx: 0, ny: 0,
-        start: new Int32Array(1), items: new Int32Array(0), stamp: new Int32Array(0), stampValue: 0 },
+      seg: { orcaSet: null, orcaVersion: -1, walls: null, version: 0, count: 0, seg: new Float64Array(0), closed: new Uint8Array(0), closedCount: 0,
+        solidW: 1, x0: 0, y0: 0, cs: 1, nx: 0, ny: 0, start: new Int32Array(1), items: new Int32Array(0), cellW: new Int32Array(0),
+        stamp: new Int32Array(0), stampValue: 0 },
       nearWall: new Int32Array(n), nearCount: 0, wallStamp: new Int32Array(n), wallStampValue: 0,
       x0: new Float64Array(n), y0: new Float64Array(n), active: new Int32Array(n), qx: new Float64Array(n), qy: new Float64Array(n), escaped: false,
       na: 0,
@@ -399,6 +430,8 @@ function buildStaticGrid(st: ContactsState, cellSize: number): void {
 const _gapArgs = new Float64Array(5); // segmentGap: x, y, r, reach in; gap out
 const _kArgs = new Float64Array(3); // pushConstraint: nx, ny, depth
 const _reachArgs = new Float64Array(2); // nearSegments: spec, segReach
+const _chord = new Float64Array(4); // chordCrossing, windingAt, firstWallCrossing: a chord's two ends
+const _nearArgs = new Float64Array(5); // nearestSolidEdge: x, y in; closest point, distance out
 const _poseA = new Float64Array(4), _poseB = new Float64Array(4);
 const _unit = circleShape(1);
 const _input = createManifold2Input(_unit, _poseA, _unit, _poseB, 0);
@@ -490,13 +523,13 @@ function projectOutOfStatics(world: CrowdWorld, st: ContactsState, e: number, ta
 }
 
 /** Project agent e out of the static shapes and the obstacle segments around it; true if it moved. */
-function projectOut(world: CrowdWorld, st: ContactsState, e: number): boolean {
+function projectOut(world: CrowdWorld, st: ContactsState, c: ContactsCache, e: number): boolean {
   let moved = false;
   if (st.grid.nx > 0) {
     const shapes = agentShapeComponent(world);
     moved = projectOutOfStatics(world, st, e, agentShapeTable(world), shapes.shape, shapes.angle);
   }
-  if (st.seg.nx > 0 && projectOutOfSegments(world, st.seg, e, st.bound)) moved = true;
+  if (st.seg.nx > 0 && projectOutOfSegments(world, st.seg, c, e, st.bound, st.x0, st.y0)) moved = true;
   return moved;
 }
 
@@ -520,7 +553,8 @@ function refreshSegments(world: CrowdWorld, st: ContactsState): void {
   if (set === sg.orcaSet && ver === sg.orcaVersion && walls === sg.walls) return;
   sg.orcaSet = set; sg.orcaVersion = ver; sg.walls = walls;
   sg.version++; // the agents' distance bounds (detection cache) were taken against the old segments
-  const list: number[] = [];
+  const list: number[] = [], closedList: number[] = [];
+  let enclosures = false;
   if (set !== null) {
     const x = set.x, y = set.y, next = set.next, prev = set.prev;
     let v = 0;
@@ -531,23 +565,31 @@ function refreshSegments(world: CrowdWorld, st: ContactsState): void {
       const p = prev[v], q = next[v];
       // a polyline ring turns around at p0: its neighbours on both sides are the point p1
       const polyline = x[p] === x[q] && y[p] === y[q];
-      let u = v;
+      let u = v, area2 = 0;
       do {
         const w = next[u];
         list.push(x[u], y[u], x[w], y[w]);
+        closedList.push(polyline ? 0 : 1);
+        area2 += x[u] * y[w] - x[w] * y[u];
         u = w;
         if (polyline && x[prev[u]] === x[next[u]] && y[prev[u]] === y[next[u]]) break; // reached p(n−1)
       } while (u !== v);
+      // a closed ring stored clockwise has its solid outside: an enclosure (addObstacle's `enclose`)
+      if (!polyline && area2 < 0) enclosures = true;
       v = end;
     }
   }
-  if (walls !== null) for (let i = 0; i < 4 * walls.segmentCount; i++) list.push(walls.segments[i]);
+  if (walls !== null) for (let i = 0; i < 4 * walls.segmentCount; i++) { list.push(walls.segments[i]); if (i % 4 === 0) closedList.push(0); }
   const n = list.length / 4;
   sg.count = n;
   sg.seg = Float64Array.from(list);
+  sg.closed = Uint8Array.from(closedList);
+  sg.closedCount = 0;
+  for (let k = 0; k < n; k++) sg.closedCount += sg.closed[k];
+  sg.solidW = enclosures ? 0 : 1;
   sg.stamp = new Int32Array(n);
   sg.stampValue = 0;
-  if (n === 0) { sg.nx = 0; sg.ny = 0; return; }
+  if (n === 0) { sg.nx = 0; sg.ny = 0; sg.cellW = new Int32Array(0); return; }
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
   for (let k = 0; k < n; k++) {
     const o = 4 * k;
@@ -570,6 +612,280 @@ function refreshSegments(world: CrowdWorld, st: ContactsState): void {
   const fill = start.slice(0, gx * gy);
   for (let k = 0; k < n; k++) visit(k, (c) => { items[fill[c]++] = k; });
   sg.x0 = x0; sg.y0 = y0; sg.cs = cs; sg.nx = gx; sg.ny = gy; sg.start = start; sg.items = items;
+  // Winding number at every cell's reference point q(i, j), along each row from a point left of every segment
+  // (winding 0: outside every ring's bounding box): W(q(0, j)) is the crossings of the chord from (x0 − cs, y) to
+  // q(0, j), which lies in cell (0, j), and W(q(i, j)) = W(q(i − 1, j)) + the crossings of the chord between them,
+  // which lies in cells i − 1 and i of the row (each segment counted once). O(cells + filed segments).
+  const cellW = new Int32Array(gx * gy);
+  if (sg.closedCount > 0) {
+    const mark = new Int32Array(n), chord = new Float64Array(4);
+    let stamp = 0;
+    for (let j = 0; j < gy; j++) {
+      const y = y0 + (j + REF_FY) * cs;
+      let w = 0;
+      chord[0] = x0 - cs; chord[1] = y; chord[3] = y;
+      for (let i = 0; i < gx; i++) {
+        chord[2] = x0 + (i + REF_FX) * cs;
+        stamp++;
+        for (let c = i > 0 ? j * gx + i - 1 : j * gx; c <= j * gx + i; c++) {
+          for (let t = start[c]; t < start[c + 1]; t++) {
+            const k = items[t];
+            if (sg.closed[k] === 0 || mark[k] === stamp) continue;
+            mark[k] = stamp;
+            w += chordCrossing(sg.seg, k, chord);
+          }
+        }
+        cellW[j * gx + i] = w;
+        chord[0] = chord[2];
+      }
+    }
+  }
+  sg.cellW = cellW;
+}
+
+/**
+ * How the chord q → p crosses the directed segment a → b: +1 from its right to its left (into a closed ring's
+ * solid side), −1 from left to right, 0 if they do not cross. Summed over a ring's edges this is the change of its
+ * winding number from q to p. Ties are broken consistently (half-open rules, as in point-in-polygon tests): an end
+ * of the segment exactly on the chord's line counts as below it, so a chord through a vertex is counted once for
+ * the two edges there (twice with opposite signs when the ring only touches the line); q or p exactly on the
+ * segment's line counts as on its right.
+ */
+function chordCrossing(s: Float64Array, k: number, chord: Float64Array): number {
+  // the chord's ends are read from chord[0..4) (q, then p) and the segment from s: no double argument to box
+  const qx = chord[0], qy = chord[1], px = chord[2], py = chord[3];
+  const o = 4 * k, ax = s[o], ay = s[o + 1], bx = s[o + 2], by = s[o + 3];
+  const dx = px - qx, dy = py - qy;
+  const sa = dx * (ay - qy) - dy * (ax - qx) > 0, sb = dx * (by - qy) - dy * (bx - qx) > 0;
+  if (sa === sb) return 0;
+  const ex = bx - ax, ey = by - ay;
+  const lq = ex * (qy - ay) - ey * (qx - ax) > 0, lp = ex * (py - ay) - ey * (px - ax) > 0;
+  if (lq === lp) return 0;
+  return lp ? 1 : -1;
+}
+
+/**
+ * Winding number of the closed rings at p = (chord[2], chord[3]) (see SegmentLayer): the reference winding of p's
+ * cell plus the crossings of the chord from the cell's reference point to p. The chord lies in that cell, so only
+ * the cell's segments can cross it; a p outside the grid takes the nearest cell (clamped), and the chord then leaves
+ * the grid beyond every segment. Writes the reference point to chord[0..2). Integer result: nothing is boxed.
+ */
+function windingAt(sg: SegmentLayer, chord: Float64Array): number {
+  const nx = sg.nx, ny = sg.ny, cs = sg.cs;
+  let i = Math.floor((chord[2] - sg.x0) / cs), j = Math.floor((chord[3] - sg.y0) / cs);
+  i = i < 0 ? 0 : i >= nx ? nx - 1 : i;
+  j = j < 0 ? 0 : j >= ny ? ny - 1 : j;
+  chord[0] = sg.x0 + (i + REF_FX) * cs; chord[1] = sg.y0 + (j + REF_FY) * cs;
+  const cell = j * nx + i, closed = sg.closed, items = sg.items, s = sg.seg;
+  let w = sg.cellW[cell];
+  for (let t = sg.start[cell], te = sg.start[cell + 1]; t < te; t++) {
+    const k = items[t];
+    if (closed[k] === 1) w += chordCrossing(s, k, chord);
+  }
+  return w;
+}
+
+/**
+ * The first obstacle segment the chord from f = (chord[0], chord[1]) to p = (chord[2], chord[3]) crosses where no
+ * body may: any crossing of an open polyline or steering wall (two-sided), and a crossing into a closed ring's solid
+ * side (right to left; leaving the solid is allowed, so an agent that starts inside can walk out). Returns the
+ * segment (the one met first along the chord; ties by index), or −1. Segments crossing the chord are filed in the
+ * cells of its bounding box (they meet it there).
+ */
+function firstWallCrossing(sg: SegmentLayer, chord: Float64Array): number {
+  const fx = chord[0], fy = chord[1], px = chord[2], py = chord[3];
+  const cs = sg.cs, s = sg.seg, closed = sg.closed, items = sg.items, start = sg.start;
+  const i0 = Math.max(0, Math.floor(((fx < px ? fx : px) - sg.x0) / cs)), i1 = Math.min(sg.nx - 1, Math.floor(((fx < px ? px : fx) - sg.x0) / cs));
+  const j0 = Math.max(0, Math.floor(((fy < py ? fy : py) - sg.y0) / cs)), j1 = Math.min(sg.ny - 1, Math.floor(((fy < py ? py : fy) - sg.y0) / cs));
+  let best = -1, bestT = Infinity;
+  for (let j = j0; j <= j1; j++) for (let i = i0; i <= i1; i++) {
+    const cell = j * sg.nx + i;
+    for (let t = start[cell], te = start[cell + 1]; t < te; t++) {
+      const k = items[t];
+      const x = chordCrossing(s, k, chord);
+      if (x === 0 || (x === -1 && closed[k] === 1)) continue;
+      // where along the chord it meets the segment's line: t = o_f / (o_f − o_p), o the signed areas (non-zero
+      // difference: the two ends are on different sides)
+      const o = 4 * k, ax = s[o], ay = s[o + 1], ex = s[o + 2] - ax, ey = s[o + 3] - ay;
+      const of = ex * (fy - ay) - ey * (fx - ax), op = ex * (py - ay) - ey * (px - ax);
+      const u = of / (of - op);
+      if (u < bestT || (u === bestT && k < best)) { bestT = u; best = k; }
+    }
+  }
+  return best;
+}
+
+/**
+ * Keep agent e from passing through an obstacle segment on its way from (fromX[e], fromY[e]), a place on the free
+ * side of the walls, to where it is now. A step longer than the agent's radius (a fast agent, or a strong push)
+ * can carry its centre across a thin wall within one frame, where a projection of the end point alone would hold it
+ * on the far side (or, for a closed obstacle thinner than the overshoot, push it out beyond). So the straight chord
+ * from the start is tested (firstWallCrossing), and an agent crossing a wall slides back along it: its centre goes
+ * to the closest point c of the segment plus its radius along the segment's normal on the start's side (the motion
+ * along the wall is kept, the motion through it is not), and its velocity loses its component through the wall.
+ * Repeated for a second wall (a corner); a chord still crossing after three slides leaves the agent at its start.
+ * Returns true if the agent moved.
+ */
+function sweepSegments(world: CrowdWorld, sg: SegmentLayer, e: number, fromX: Float64Array, fromY: Float64Array, bound: Float64Array): boolean {
+  const px = world.position.x, py = world.position.y, vx = world.velocity.x, vy = world.velocity.y;
+  const r = bound[e], s = sg.seg, ch = _chord;
+  const fx = fromX[e], fy = fromY[e];
+  for (let it = 0; ; it++) {
+    ch[0] = fx; ch[1] = fy; ch[2] = px[e]; ch[3] = py[e];
+    const k = firstWallCrossing(sg, ch);
+    if (k < 0) return it > 0;
+    if (it === 3) { px[e] = fx; py[e] = fy; return true; }
+    const o = 4 * k, ax = s[o], ay = s[o + 1], ex = s[o + 2] - ax, ey = s[o + 3] - ay;
+    const e2 = ex * ex + ey * ey, el = Math.sqrt(e2); // > 0: a segment of zero length crosses nothing
+    let u = ((px[e] - ax) * ex + (py[e] - ay) * ey) / e2;
+    u = u < 0 ? 0 : u > 1 ? 1 : u;
+    // the start's side: left of a → b (positive signed area) gives the normal (−ey, ex), else (ey, −ex); a start on
+    // the line counts as right, as in chordCrossing
+    const side = ex * (fy - ay) - ey * (fx - ax) > 0 ? 1 : -1;
+    const nx = (-side * ey) / el, ny = (side * ex) / el;
+    px[e] = ax + u * ex + r * nx; py[e] = ay + u * ey + r * ny;
+    const vn = vx[e] * nx + vy[e] * ny;
+    if (vn < 0) { vx[e] -= vn * nx; vy[e] -= vn * ny; }
+  }
+}
+
+/**
+ * The nearest point, to p = (args[0], args[1]), of the closed segments that have p strictly on their left (solid)
+ * side: args[2..4) ← the point, args[4] ← its distance; returns the segment, or −1 when the layer has none.
+ * Searched over squares of the grid doubling from one cell until the best distance found is within the square (a
+ * nearer segment would have a point inside it, hence be filed in a cell it covers) or the square holds the grid.
+ * For depenetration only (an agent inside an obstacle: rare), so the repeated scans of inner cells are fine.
+ */
+function nearestSolidEdge(sg: SegmentLayer, args: Float64Array): number {
+  const x = args[0], y = args[1];
+  const cs = sg.cs, s = sg.seg, closed = sg.closed, items = sg.items, start = sg.start;
+  const gx1 = sg.x0 + sg.nx * cs, gy1 = sg.y0 + sg.ny * cs;
+  let best = Infinity, bestK = -1, bx = 0, by = 0;
+  for (let R = cs; ; R *= 2) {
+    const i0 = Math.max(0, Math.floor((x - R - sg.x0) / cs)), i1 = Math.min(sg.nx - 1, Math.floor((x + R - sg.x0) / cs));
+    const j0 = Math.max(0, Math.floor((y - R - sg.y0) / cs)), j1 = Math.min(sg.ny - 1, Math.floor((y + R - sg.y0) / cs));
+    for (let j = j0; j <= j1; j++) for (let i = i0; i <= i1; i++) {
+      const cell = j * sg.nx + i;
+      for (let t = start[cell], te = start[cell + 1]; t < te; t++) {
+        const k = items[t];
+        if (closed[k] === 0) continue;
+        const o = 4 * k, ax = s[o], ay = s[o + 1], ex = s[o + 2] - ax, ey = s[o + 3] - ay;
+        if (!(ex * (y - ay) - ey * (x - ax) > 0)) continue; // p not on its solid side
+        const e2 = ex * ex + ey * ey;
+        let u = ((x - ax) * ex + (y - ay) * ey) / e2;
+        u = u < 0 ? 0 : u > 1 ? 1 : u;
+        const qx = ax + u * ex, qy = ay + u * ey, d2 = (x - qx) * (x - qx) + (y - qy) * (y - qy);
+        if (d2 < best || (d2 === best && k < bestK)) { best = d2; bestK = k; bx = qx; by = qy; }
+      }
+    }
+    if ((bestK >= 0 && best <= R * R) || (x - R <= sg.x0 && x + R >= gx1 && y - R <= sg.y0 && y + R >= gy1)) break;
+  }
+  args[2] = bx; args[3] = by; args[4] = Math.sqrt(best);
+  return bestK;
+}
+
+/**
+ * Depenetration: agent e whose centre lies in the solid of the closed rings (winding number ≥ solidW: spawned or
+ * teleported inside an obstacle, or the obstacle added over it) goes to the nearest free point its radius from the
+ * wall, as a physics engine separates a body that starts inside another: the nearest point c of the solid's
+ * boundary, then r further out along p → c (at a point of an edge that is its outward normal; at a vertex, the
+ * direction from the centre through it). The segments searched are those with the centre on their solid side
+ * (nearestSolidEdge): an edge of one obstacle lying inside another, which both sides of are solid, is left once
+ * the centre has crossed it. Up to four moves (obstacles overlapping each other); what is left near the new place
+ * (a corner, a second wall) is for the projection. Its velocity loses the component pointing back in. Returns true
+ * if it moved.
+ */
+function depenetrate(world: CrowdWorld, sg: SegmentLayer, e: number, bound: Float64Array): boolean {
+  const px = world.position.x, py = world.position.y, vx = world.velocity.x, vy = world.velocity.y;
+  const r = bound[e], ch = _chord, a = _nearArgs;
+  let moved = false;
+  for (let it = 0; it < 4; it++) {
+    ch[2] = px[e]; ch[3] = py[e];
+    if (windingAt(sg, ch) < sg.solidW) break;
+    const x = px[e], y = py[e];
+    a[0] = x; a[1] = y;
+    const k = nearestSolidEdge(sg, a);
+    if (k < 0) break;
+    const cx = a[2], cy = a[3], d = a[4];
+    let nx: number, ny: number;
+    if (d > 1e-12 * (r + Math.abs(cx) + Math.abs(cy))) { nx = (cx - x) / d; ny = (cy - y) / d; }
+    else {
+      // the centre on the edge: its outward (right) normal
+      const o = 4 * k, ex = sg.seg[o + 2] - sg.seg[o], ey = sg.seg[o + 3] - sg.seg[o + 1], el = Math.sqrt(ex * ex + ey * ey);
+      nx = ey / el; ny = -ex / el;
+    }
+    px[e] = cx + r * nx; py[e] = cy + r * ny;
+    moved = true;
+    const vn = vx[e] * nx + vy[e] * ny;
+    if (vn < 0) { vx[e] -= vn * nx; vy[e] -= vn * ny; }
+  }
+  return moved;
+}
+
+/**
+ * The swept test for static shapes (see sweepSegments): where the chord from (fromX[e], fromY[e]) to agent e's
+ * centre first enters a static shape it started outside of (Cyrus–Beck clipping against the polygon's edge
+ * half-planes, moved out by its rounding radius, which is conservative at rounded corners; a circle by its
+ * quadratic), the centre slides back out: it is moved along the outward normal n of the entry face (the circle's
+ * tangent line at the entry point X) to the agent's bounding radius beyond that line, p ← p + ((X − p)·n + r) n,
+ * keeping its motion along the face. The start and the new end are both outside that face's half-plane, so the new
+ * chord does not enter the (convex) shape. The velocity loses its component into the shape. A start inside a shape
+ * is left to the contact projection (it separates along the shortest way out). Returns true if the agent moved.
+ */
+function sweepStatics(world: CrowdWorld, st: ContactsState, e: number, fromX: Float64Array, fromY: Float64Array): boolean {
+  const g = st.grid;
+  const px = world.position.x, py = world.position.y;
+  const fx = fromX[e], fy = fromY[e], qx = px[e], qy = py[e];
+  if (fx === qx && fy === qy) return false; // did not move
+  const lo = fx < qx ? fx : qx, hi = fx < qx ? qx : fx, loY = fy < qy ? fy : qy, hiY = fy < qy ? qy : fy;
+  const i0 = Math.max(0, Math.floor((lo - g.x0) / g.cs)), i1 = Math.min(g.nx - 1, Math.floor((hi - g.x0) / g.cs));
+  const j0 = Math.max(0, Math.floor((loY - g.y0) / g.cs)), j1 = Math.min(g.ny - 1, Math.floor((hiY - g.y0) / g.cs));
+  let bestT = Infinity, bnx = 0, bny = 0;
+  for (let j = j0; j <= j1; j++) for (let i = i0; i <= i1; i++) {
+    const cell = j * g.nx + i;
+    for (let t = g.start[cell], te = g.start[cell + 1]; t < te; t++) {
+      const k = g.items[t];
+      if (hi < st.staticMinX[k] || lo > st.staticMaxX[k] || hiY < st.staticMinY[k] || loY > st.staticMaxY[k]) continue;
+      const shape = st.statics[k], pose = st.staticPose[k];
+      const c = pose[2], sn = pose[3];
+      // the chord in the shape's frame: f + t·d
+      const lx = c * (fx - pose[0]) + sn * (fy - pose[1]), ly = -sn * (fx - pose[0]) + c * (fy - pose[1]);
+      const dx = c * (qx - fx) + sn * (qy - fy), dy = -sn * (qx - fx) + c * (qy - fy);
+      const verts = shape.verts, normals = shape.normals, rho = shape.radius;
+      let tIn = 0, nlx = 0, nly = 0;
+      if (shape.kind === 'circle') {
+        const ox = lx - verts[0], oy = ly - verts[1];
+        const aa = dx * dx + dy * dy, b = ox * dx + oy * dy, cc = ox * ox + oy * oy - rho * rho;
+        if (!(cc > 0 && aa > 0)) continue; // starts inside (or does not move)
+        const disc = b * b - aa * cc;
+        if (!(disc >= 0)) continue;
+        tIn = (-b - Math.sqrt(disc)) / aa;
+        if (!(tIn >= 0 && tIn <= 1)) continue;
+        nlx = (ox + tIn * dx) / rho; nly = (oy + tIn * dy) / rho;
+      } else {
+        let tOut = 1, entering = -1, inside = true, miss = false;
+        for (let v = 0; v < shape.count; v++) {
+          const nx = normals[2 * v], ny = normals[2 * v + 1];
+          // inside the half-plane n·x ≤ n·v_i + ρ along f + t·d: t·(n·d) ≤ num
+          const num = nx * (verts[2 * v] - lx) + ny * (verts[2 * v + 1] - ly) + rho, den = nx * dx + ny * dy;
+          if (num < 0) inside = false;
+          if (den === 0) { if (num < 0) { miss = true; break; } continue; }
+          const tt = num / den;
+          if (den < 0) { if (tt > tIn) { tIn = tt; entering = v; } } else if (tt < tOut) tOut = tt;
+        }
+        if (inside || miss || entering < 0 || tIn > tOut) continue;
+        nlx = normals[2 * entering]; nly = normals[2 * entering + 1];
+      }
+      if (tIn < bestT) { bestT = tIn; bnx = c * nlx - sn * nly; bny = sn * nlx + c * nly; }
+    }
+  }
+  if (bestT === Infinity) return false;
+  const r = st.bound[e];
+  const back = (fx + bestT * (qx - fx) - qx) * bnx + (fy + bestT * (qy - fy) - qy) * bny + r;
+  px[e] = qx + back * bnx; py[e] = qy + back * bny;
+  const vx = world.velocity.x, vy = world.velocity.y, vn = vx[e] * bnx + vy[e] * bny;
+  if (vn < 0) { vx[e] -= vn * bnx; vy[e] -= vn * bny; }
+  return true;
 }
 
 /**
@@ -608,13 +924,48 @@ function segmentGap(sg: SegmentLayer, args: Float64Array): void {
 }
 
 /**
- * Move agent e (a circle of its bounding radius) fully out of every obstacle segment it overlaps: for each segment,
- * the closest point c on it; if |p − c| < r, p ← c + r (p − c)/|p − c| (a centre exactly on the segment goes to the
- * segment's right, the outside of a counter-clockwise polygon edge), and the velocity component into the segment is
- * removed. Segments are immovable, so this is the exact projection onto each constraint; sequential over the
- * segments of one agent (two rounds, for corners), independent across agents (deterministic in any agent order).
+ * The frame-start segment check of agent e (detect, round 0): the swept test from its last place, then, unless
+ * that place lay in its segment-free disc (then a way that crosses no wall ends in free space too), the
+ * depenetration test. Out of line: the skip in the caller is what most agents take.
  */
-function projectOutOfSegments(world: CrowdWorld, sg: SegmentLayer, e: number, bound: Float64Array): boolean {
+function wallStep(world: CrowdWorld, sg: SegmentLayer, e: number, prevX: Float64Array, prevY: Float64Array, bound: Float64Array, fromFree: boolean): void {
+  sweepSegments(world, sg, e, prevX, prevY, bound);
+  if (sg.closedCount > 0 && !fromFree) depenetrate(world, sg, e, bound);
+}
+
+/**
+ * Move agent e (a circle of its bounding radius) fully out of every obstacle segment it overlaps, on the side it
+ * came from. First the swept test from (fromX[e], fromY[e]), the agent's place at the start of the detection round
+ * (free: every agent is checked at the start of the frame, see detect, and after every round): a centre
+ * that crossed a wall since, or entered a closed obstacle, slides back to the start's side (sweepSegments). Then,
+ * for each segment, the closest point c on it; if |p − c| < r, p ← c + r (p − c)/|p − c| (a centre exactly on the
+ * segment goes to the segment's right, the outside of a closed ring's edge), and the velocity component into the
+ * segment is removed. Segments are immovable, so this is the exact projection onto each constraint; sequential over
+ * the segments of one agent (two rounds, for corners), independent across agents (deterministic in any agent
+ * order). A projection that pushed the centre across another wall (two walls closer than the agent is wide) is
+ * taken back by a last swept test: the wall it would cross wins. Each step is skipped when the agent's cached
+ * segment-free disc (see nearSegments) rules it out: both ends of the chord in the disc (no crossing), or the
+ * centre deeper in it than r (no segment within reach). A skip changes nothing: the step would have found nothing.
+ */
+function projectOutOfSegments(world: CrowdWorld, sg: SegmentLayer, c: ContactsCache, e: number, bound: Float64Array, fromX: Float64Array, fromY: Float64Array): boolean {
+  const px = world.position.x, py = world.position.y;
+  const L = c.segLow[e], gx = c.segGx[e], gy = c.segGy[e], r = bound[e];
+  const fdx = fromX[e] - gx, fdy = fromY[e] - gy, fromIn = L > 0 && fdx * fdx + fdy * fdy < L * L;
+  let dx = px[e] - gx, dy = py[e] - gy;
+  let any = false;
+  if (!(fromIn && dx * dx + dy * dy < L * L)) { any = sweepSegments(world, sg, e, fromX, fromY, bound); dx = px[e] - gx; dy = py[e] - gy; }
+  const room = L - r;
+  if (room > 0 && dx * dx + dy * dy < room * room) return any;
+  if (projectNearSegments(world, sg, e, bound)) {
+    any = true;
+    dx = px[e] - gx; dy = py[e] - gy;
+    if (!(fromIn && dx * dx + dy * dy < L * L)) sweepSegments(world, sg, e, fromX, fromY, bound);
+  }
+  return any;
+}
+
+/** The projection step of projectOutOfSegments (two sequential rounds over the segments around the agent). */
+function projectNearSegments(world: CrowdWorld, sg: SegmentLayer, e: number, bound: Float64Array): boolean {
   const r = bound[e]; // the radius read here, not passed: a double argument would be boxed
   const px = world.position.x, py = world.position.y, vx = world.velocity.x, vy = world.velocity.y;
   const s = sg.seg;
@@ -701,7 +1052,6 @@ export function contactsSystem(world: CrowdWorld, dt = 0): void {
     st.x0 = new Float64Array(m); st.y0 = new Float64Array(m); st.wallStamp = new Int32Array(m); st.nearWall = new Int32Array(m);
     st.active = new Int32Array(m); st.qx = new Float64Array(m); st.qy = new Float64Array(m);
   }
-  for (let i = 0; i < n; i++) { const e = dense[i]; st.x0[e] = px[e]; st.y0[e] = py[e]; }
   // Idle agents yield (ContactsOptions.yieldShare; nothing to do at 0.5): levels are computed in resolve.
   const share = st.yieldShare === undefined ? CONTACTS_YIELD_SHARE : st.yieldShare;
   _contactsYieldK = share === 0.5 ? 1 : (1 - share) / share;
@@ -726,10 +1076,20 @@ export function contactsSystem(world: CrowdWorld, dt = 0): void {
     rounds++;
     const spec = detect(world, st, round);
     pairs += st.kCount + st.nearCount;
-    passes += resolve(world, st, 0.25 * spec * spec, st.iterations - passes);
-    if (!st.escaped || passes >= st.iterations) break;
-    // the next round's start: only the agents resolve moved have changed
-    for (let i = 0; i < st.na; i++) { const e = st.active[i]; st.x0[e] = px[e]; st.y0[e] = py[e]; }
+    passes += resolve(world, st, c, 0.25 * spec * spec, st.iterations - passes);
+    if (!st.escaped) break;
+    // Some agent moved by more than half the speculative distance in the last pass. One that was not near a
+    // segment at this round's detection (its gap was at least spec) and has moved spec or more since may have reached
+    // one, or crossed a thin one: it is checked from its round start (near-wall agents were, after every pass;
+    // static shapes are looked for by the next round, a full detection when there are any, and at the end of the
+    // frame). Then the next round's start: only the agents resolve moved have changed.
+    const last = passes >= st.iterations, act = st.active, x0 = st.x0, y0 = st.y0, wf = st.wallStampValue, reach2 = spec * spec;
+    for (let i = 0; i < st.na; i++) {
+      const e = act[i], dx = px[e] - x0[e], dy = py[e] - y0[e];
+      if (st.seg.nx > 0 && dx * dx + dy * dy >= reach2 && st.wallStamp[e] !== wf) projectOutOfSegments(world, st.seg, c, e, st.bound, x0, y0);
+      if (!last) { x0[e] = px[e]; y0[e] = py[e]; }
+    }
+    if (last) break;
   }
   // ---- 5. static shapes: exact sequential projection of every agent that took part in a contact (it may have been
   // pushed into a shape it did not touch before) out of the static shapes around it ----
@@ -784,18 +1144,46 @@ function detect(world: CrowdWorld, st: ContactsState, round: number): number {
   const lodFlags = lodComponent(world).flags;
   let rebuild = false, full = round === 0;
   if (round === 0) {
-    // ---- 1. bounds (once per frame: radii and shapes do not change within it), and whether the pair list kept
-    // from earlier frames still holds every candidate: the same agents, no bound grown, and every agent within half
-    // of the list's slack (listPad − spec) of where it was when the list was built ----
-    let maxBound = 0, d2max = 0;
+    // ---- 1. bounds (once per frame: radii and shapes do not change within it); walls for every agent whatever its
+    // LOD tier (far agents look for agent contacts one frame in N, but move in every frame): the straight way from
+    // where the agent ended the last frame (position.previous) to where integration put it must not pass through a
+    // static shape or an obstacle segment (sweepStatics, sweepSegments: a step longer than the agent's radius would
+    // otherwise tunnel through a thin wall), and a centre in the solid of the closed obstacles (started inside, or
+    // an obstacle added over it) is put out (depenetrate); the segment part is skipped, in a few flops, while both
+    // ends of the way lie in the disc round (segGx, segGy) that the segment-distance bound keeps free of segments
+    // (nothing in it is solid, and no chord in it crosses a wall: see nearSegments). Then the round's start
+    // positions, and whether the pair list kept from earlier frames still holds every candidate: the same agents, no
+    // bound grown, and every agent within half of the list's slack (listPad − spec) of where it was when the list
+    // was built. And the agents that look for contacts (actList), and those that do not but may be near a wall
+    // (passList: the segment test of the narrow phase, done here with last frame's speculative distance, which is
+    // as large as this frame's unless the largest radius or the margin grew; then every one of them is listed). One
+    // pass over the agents for all of it (the stores are read once). ----
+    let maxBound = 0, d2max = 0, na = 0, np = 0;
+    const actList = c.actList, passList = c.passList, specGuess = c.spec;
     let valid = c.listN === n;
-    const gx = c.gx, gy = c.gy, lb = c.listBound, ld = c.listDense;
+    const gx = c.gx, gy = c.gy, lb = c.listBound, ld = c.listDense, x0 = st.x0, y0 = st.y0;
+    const prevX = world.position.previousX, prevY = world.position.previousY;
+    const walls = st.seg.nx > 0, statics = st.grid.nx > 0, segLow = c.segLow, segGx = c.segGx, segGy = c.segGy;
     for (let i = 0; i < n; i++) {
       const e = dense[i];
       const k = shapeIdx[e];
       const b = k < 0 ? radius[e] : table[k].boundingRadius;
       bound[e] = b;
       if (b > maxBound) maxBound = b;
+      if (statics) sweepStatics(world, st, e, prevX, prevY);
+      if (walls) {
+        const L = segLow[e], sx = segGx[e], sy = segGy[e];
+        const ax = px[e] - sx, ay = py[e] - sy, bx = prevX[e] - sx, by = prevY[e] - sy;
+        const fromFree = L > 0 && bx * bx + by * by < L * L;
+        if (!(fromFree && ax * ax + ay * ay < L * L)) wallStep(world, st.seg, e, prevX, prevY, bound, fromFree);
+      }
+      x0[e] = px[e]; y0[e] = py[e];
+      if ((lodFlags[e] & LOD_CONTACTS) !== 0) actList[na++] = e;
+      else if (statics) passList[np++] = e;
+      else if (walls) {
+        const dx = px[e] - segGx[e], dy = py[e] - segGy[e], room = segLow[e] - b - specGuess;
+        if (!(room > 0 && dx * dx + dy * dy < room * room)) passList[np++] = e;
+      }
       if (valid) {
         if (ld[i] !== e || b > lb[e]) valid = false;
         const dx = px[e] - gx[e], dy = py[e] - gy[e], d2 = dx * dx + dy * dy;
@@ -807,15 +1195,14 @@ function detect(world: CrowdWorld, st: ContactsState, round: number): number {
     // agents; a pair further apart than this cannot close unless some agent moves by more than half of it, which
     // resolve checks)
     c.spec = st.margin + 0.25 * maxBound;
+    if (c.spec > specGuess && (walls || statics)) {
+      np = 0;
+      for (let i = 0; i < n; i++) { const e = dense[i]; if ((lodFlags[e] & LOD_CONTACTS) === 0) passList[np++] = e; }
+    }
+    c.actCount = na; c.passCount = np;
     const slack = c.listPad - c.spec;
     rebuild = !valid || !(slack > 0) || 4 * d2max > slack * slack * (1 - 1e-9);
     c.listDisp2 = d2max;
-    // LOD: only agents with the LOD_CONTACTS bit this frame look for contacts (far agents one frame in N). A pair
-    // is handled once: by its smaller id when both are active, else by its active member.
-    let na = 0;
-    const list = c.actList;
-    for (let i = 0; i < n; i++) { const e = dense[i]; if ((lodFlags[e] & LOD_CONTACTS) !== 0) list[na++] = e; }
-    c.actCount = na;
   } else {
     // displacement since the pair list was built: only the agents the last resolution touched have moved
     const gx = c.gx, gy = c.gy, act = st.active;
@@ -827,10 +1214,19 @@ function detect(world: CrowdWorld, st: ContactsState, round: number): number {
     c.listDisp2 = d2max;
     // valid while 2 · max displacement ≤ listPad − spec (a relative 1e-9 below it, for round-off in the distances)
     const slack = c.listPad - c.spec;
-    if (4 * d2max > slack * slack * (1 - 1e-9)) { rebuild = true; full = true; }
+    if (4 * d2max > slack * slack * (1 - 1e-9)) {
+      rebuild = true; full = true;
+      // a full pass again: the skipped agents' wall test of pass 1 was for the positions then (some have been
+      // pushed since), so every one of them is listed (with static shapes they all are already)
+      if (st.seg.nx > 0 && st.grid.nx === 0) {
+        let np = 0;
+        const passList = c.passList;
+        for (let i = 0; i < n; i++) { const e = dense[i]; if ((lodFlags[e] & LOD_CONTACTS) === 0) passList[np++] = e; }
+        c.passCount = np;
+      }
+    }
   }
   const spec = c.spec, maxBound = c.maxBound;
-  const actList = c.actList, na = c.actCount;
   const pl = c.pairs;
   if (rebuild) {
     // ---- 2a. broad phase: every pair within r_a + r_b + spec + skin, from a grid over the positions now (all
@@ -854,24 +1250,26 @@ function detect(world: CrowdWorld, st: ContactsState, round: number): number {
   st.nearCount = 0;
   const wallFrame = ++st.wallStampValue;
   // a later round with the same list and no static shapes: only the listed pairs and the agents that were within
-  // reach of a segment need looking at (detectFromList); otherwise every active agent is visited, and the pairs and
-  // those agents are recorded for the later rounds
+  // reach of a segment need looking at (detectFromList); otherwise every agent is visited, and the pairs and those
+  // agents are recorded for the later rounds
   if (!full && st.grid.nx === 0) { detectFromList(world, st, wallFrame); return spec; }
   if (pl.count > c.flatA.length) { c.flatA = new Int32Array(2 * pl.count); c.flatB = new Int32Array(2 * pl.count); }
   const flatA = c.flatA, flatB = c.flatB;
-  let nf = 0, nwc = 0;
-  // an agent moves at most listPad − spec from here while the list stays valid (half of it from where the list was
-  // built, and it was within half of it from there now)
-  const wallCand = c.wallCand, half = c.listPad - spec;
+  let nf = 0;
   const pOff = pl.off, pCnt = pl.cnt, pB = pl.b;
-  const segLow = c.segLow, segGx = c.segGx, segGy = c.segGy;
+  const walls = st.seg.nx > 0, statics = st.grid.nx > 0, segLow = c.segLow, segGx = c.segGx, segGy = c.segGy;
   _reachArgs[0] = spec; _reachArgs[1] = spec + WALL_SKIN * maxBound;
   // ---- 2b–3. narrow phase ----
+  // LOD: only agents with the LOD_CONTACTS bit this frame look for agent contacts (far agents one frame in N); a
+  // pair is handled once: by its smaller id when both are active, else by its active member. Walls (static shapes,
+  // obstacle segments) are looked for around every agent, whatever its tier: an agent skipped this frame may be
+  // pushed by an active neighbour, and moves between its own passes (it is projected, not reported). The skipped
+  // agents that may be near a wall were listed by pass 1 (passList).
   _input.margin = spec; // for every manifold below (narrowPair, static shapes); restored at the end
+  const actList = c.actList, na = c.actCount, passList = c.passList, np = c.passCount;
   for (let i = 0; i < na; i++) {
     const ea = actList[i];
     const xa = px[ea], ya = py[ea], ba = bound[ea];
-    // agents
     for (let q = pOff[ea], qe = q + pCnt[ea]; q < qe; q++) {
       const eb = pB[q];
       if (eb < ea && (lodFlags[eb] & LOD_CONTACTS) !== 0) continue; // each pair once (see above)
@@ -882,73 +1280,85 @@ function detect(world: CrowdWorld, st: ContactsState, round: number): number {
       if (d2 > reach * reach) continue;
       narrowPair(world, st, ea, eb, report, radius, shapeIdx, angle, table);
     }
-    // static shapes
-    const g = st.grid;
-    if (g.nx > 0) {
-      const r = ba + spec;
-      const i0 = Math.max(0, Math.floor((xa - r - g.x0) / g.cs)), i1 = Math.min(g.nx - 1, Math.floor((xa + r - g.x0) / g.cs));
-      const j0 = Math.max(0, Math.floor((ya - r - g.y0) / g.cs)), j1 = Math.min(g.ny - 1, Math.floor((ya + r - g.y0) / g.cs));
-      if (i0 <= i1 && j0 <= j1) {
-        const stamp = ++st.stampValue;
-        for (let j = j0; j <= j1; j++) for (let ii = i0; ii <= i1; ii++) {
-          const cell = j * g.nx + ii;
-          for (let t = g.start[cell]; t < g.start[cell + 1]; t++) {
-            const k = g.items[t];
-            if (st.stamp[k] === stamp) continue;
-            st.stamp[k] = stamp;
-            if (xa + r < st.staticMinX[k] || xa - r > st.staticMaxX[k] || ya + r < st.staticMinY[k] || ya - r > st.staticMaxY[k]) continue;
-            _input.margin = spec;
-            _input.shapeA = agentShape(world, ea, table, shapeIdx, angle, _poseA, _circles);
-            _input.shapeB = st.statics[k];
-            const sp = st.staticPose[k];
-            _poseB[0] = sp[0]; _poseB[1] = sp[1]; _poseB[2] = sp[2]; _poseB[3] = sp[3];
-            contactManifold2(_input, _man);
-            if (_man.count > 0) {
-              // static shapes are immovable: the agent is projected out of them after every pass (not a Jacobi
-              // constraint)
-              if (st.wallStamp[ea] !== wallFrame) { st.wallStamp[ea] = wallFrame; st.nearWall[st.nearCount++] = ea; }
-              if (report && _man.depth >= -st.margin) writeContact(buf, ea, -1 - k, _man);
-            }
-          }
-        }
-      }
-    }
+    if (statics) nearStatics(world, st, ea, report, wallFrame, table, shapeIdx, angle);
     // obstacle segments (ORCA obstacles, steering walls): agents within the speculative distance are projected
     // out of them after every resolution pass. The distance from a point to the segment set is 1-Lipschitz, so a
     // lower bound L of the centre's distance taken at (gx, gy) still bounds it at p by L − |p − g|: while that is
     // ≥ r + spec the agent is certainly not near a segment and the search is skipped (across frames too; the bound
-    // is reset when the segments change). Otherwise the exact gap decides, as before.
-    if (st.seg.nx > 0 && st.wallStamp[ea] !== wallFrame) {
-      nearSegments(st, c, ea, px, py, wallFrame);
-      // while the list is valid the agent stays within skin/2 of here: it needs testing again in later rounds
-      // unless its bound leaves room for that
-      const ddx = xa - segGx[ea], ddy = ya - segGy[ea];
-      const room = segLow[ea] - ba - spec - half;
-      if (!(room > 0 && ddx * ddx + ddy * ddy < room * room)) wallCand[nwc++] = ea;
+    // is reset when the segments change). Otherwise the exact gap decides (nearSegments).
+    if (walls && st.wallStamp[ea] !== wallFrame) {
+      const ddx = xa - segGx[ea], ddy = ya - segGy[ea], room = segLow[ea] - ba - spec;
+      if (!(room > 0 && ddx * ddx + ddy * ddy < room * room)) nearSegments(st, c, ea, px, py, wallFrame);
     }
   }
-  c.flatCount = nf; c.wallCandCount = nwc;
+  // the same wall tests for the listed skipped agents (not reported)
+  for (let i = 0; i < np; i++) {
+    const ea = passList[i];
+    if (statics) nearStatics(world, st, ea, false, wallFrame, table, shapeIdx, angle);
+    if (walls && st.wallStamp[ea] !== wallFrame) {
+      const ddx = px[ea] - segGx[ea], ddy = py[ea] - segGy[ea], room = segLow[ea] - bound[ea] - spec;
+      if (!(room > 0 && ddx * ddx + ddy * ddy < room * room)) nearSegments(st, c, ea, px, py, wallFrame);
+    }
+  }
+  c.flatCount = nf;
   _input.margin = st.margin;
   return spec;
 }
 
 /**
+ * Static shapes around agent `ea` for the detection's full pass: a contact within the speculative distance (read
+ * from _reachArgs[0]: a double argument would be boxed) marks it near-wall (it is projected out of them after every
+ * pass: not a Jacobi constraint), and is written to the buffer when `report`.
+ */
+function nearStatics(
+  world: CrowdWorld, st: ContactsState, ea: number, report: boolean, wallFrame: number,
+  table: Shape2[], shapeIdx: Int32Array, angle: Float64Array,
+): void {
+  const xa = world.position.x[ea], ya = world.position.y[ea], spec = _reachArgs[0];
+  const g = st.grid;
+  const r = st.bound[ea] + spec;
+  const i0 = Math.max(0, Math.floor((xa - r - g.x0) / g.cs)), i1 = Math.min(g.nx - 1, Math.floor((xa + r - g.x0) / g.cs));
+  const j0 = Math.max(0, Math.floor((ya - r - g.y0) / g.cs)), j1 = Math.min(g.ny - 1, Math.floor((ya + r - g.y0) / g.cs));
+  if (i0 > i1 || j0 > j1) return;
+  const stamp = ++st.stampValue;
+  for (let j = j0; j <= j1; j++) for (let ii = i0; ii <= i1; ii++) {
+    const cell = j * g.nx + ii;
+    for (let t = g.start[cell]; t < g.start[cell + 1]; t++) {
+      const k = g.items[t];
+      if (st.stamp[k] === stamp) continue;
+      st.stamp[k] = stamp;
+      if (xa + r < st.staticMinX[k] || xa - r > st.staticMaxX[k] || ya + r < st.staticMinY[k] || ya - r > st.staticMaxY[k]) continue;
+      _input.margin = spec;
+      _input.shapeA = agentShape(world, ea, table, shapeIdx, angle, _poseA, _circles);
+      _input.shapeB = st.statics[k];
+      const sp = st.staticPose[k];
+      _poseB[0] = sp[0]; _poseB[1] = sp[1]; _poseB[2] = sp[2]; _poseB[3] = sp[3];
+      contactManifold2(_input, _man);
+      if (_man.count > 0) {
+        if (st.wallStamp[ea] !== wallFrame) { st.wallStamp[ea] = wallFrame; st.nearWall[st.nearCount++] = ea; }
+        if (report && _man.depth >= -st.margin) writeContact(st.buffer, ea, -1 - k, _man);
+      }
+    }
+  }
+}
+
+/**
  * Obstacle segments (ORCA obstacles, steering walls): marks agent e near-wall when its gap to a segment is below
- * `spec` (it is then projected out of them after every resolution pass). The distance from a point to the segment
- * set is 1-Lipschitz, so a lower bound L of the centre's distance taken at (segGx, segGy) still bounds it at p by
- * L − |p − g|: while that is ≥ r + spec the agent is certainly not near a segment and the search is skipped (across
- * frames too; the bound is reset when the segments change). Otherwise the exact gap decides, searched over
- * `segReach` (> spec) so the new bound lets the agent skip the next tests. The position and bound are read from the
- * arrays and spec, segReach from _reachArgs (set by the caller): a fractional double passed to a call V8 does not
- * inline is boxed, and whether this one is inlined into detect depends on V8's inlining budget (it was not after
- * narrowPair grew detect: a HeapNumber per agent per frame, 87 KB per frame in the 5,000-agent horde).
+ * `spec` (it is then projected out of them after every resolution pass). Called when the agent's cached bound does
+ * not rule that out (the caller's test, inline: the distance from a point to the segment set is 1-Lipschitz, so a
+ * lower bound L of the centre's distance taken at (segGx, segGy) still bounds it at p by L − |p − g|; while that is
+ * ≥ r + spec the agent is certainly not near a segment, across frames too, the bound being reset when the segments
+ * change). The exact gap is searched over `segReach` (> spec) so the new bound lets the agent skip the next tests;
+ * the disc of radius L round the new g then holds no segment, and g itself is free (every agent is put out of the
+ * solid before detection): nothing in the disc is solid, and no chord inside it crosses a wall (the skips of the
+ * wall checks, detect and projectOutOfSegments). The position and bound are read from the arrays and spec,
+ * segReach from _reachArgs (set by the caller): a fractional double passed to a call V8 does not inline is boxed,
+ * and whether this one is inlined into detect depends on V8's inlining budget (it was not after narrowPair grew
+ * detect: a HeapNumber per agent per frame, 87 KB per frame in the 5,000-agent horde).
  */
 function nearSegments(st: ContactsState, c: ContactsCache, e: number, px: Float64Array, py: Float64Array, wallFrame: number): void {
   const segLow = c.segLow, segGx = c.segGx, segGy = c.segGy;
   const x = px[e], y = py[e], r = st.bound[e], spec = _reachArgs[0], segReach = _reachArgs[1];
-  const ddx = x - segGx[e], ddy = y - segGy[e];
-  const room = segLow[e] - r - spec; // how far the centre may move from g before it can be near a segment
-  if (room > 0 && ddx * ddx + ddy * ddy < room * room) return;
   _gapArgs[0] = x; _gapArgs[1] = y; _gapArgs[2] = r; _gapArgs[3] = segReach;
   segmentGap(st.seg, _gapArgs);
   const gap = _gapArgs[4];
@@ -1004,8 +1414,11 @@ function narrowPair(
 
 /**
  * A later detection round re-using the candidate list, without static shapes: the listed pairs (in the order the
- * full pass visited them, so the constraints come out in the same order) and the agents recorded as possibly near a
- * segment. Nothing is reported to the buffer (only round 0 reports).
+ * full pass visited them, so the constraints come out in the same order) and, for the segments, the agents the last
+ * resolution took part in (st.active: every constraint's agents and the near-wall ones). An agent's distance to the
+ * segments changes only when it moves, and it moves only in a resolution it takes part in, after which the next
+ * detection tests it; so those are the only agents whose near-wall status can differ from the last round's (and
+ * the near-wall ones must be listed again). Nothing is reported to the buffer (only round 0 reports).
  */
 function detectFromList(world: CrowdWorld, st: ContactsState, wallFrame: number): void {
   const c = cacheOf(world, st);
@@ -1027,10 +1440,12 @@ function detectFromList(world: CrowdWorld, st: ContactsState, wallFrame: number)
   }
   if (st.seg.nx > 0) {
     _reachArgs[0] = spec; _reachArgs[1] = spec + WALL_SKIN * c.maxBound;
-    const wallCand = c.wallCand;
-    for (let w = 0, nw = c.wallCandCount; w < nw; w++) {
-      const e = wallCand[w];
-      nearSegments(st, c, e, px, py, wallFrame);
+    const act = st.active, segLow = c.segLow, segGx = c.segGx, segGy = c.segGy;
+    for (let w = 0, nw = st.na; w < nw; w++) {
+      const e = act[w];
+      // (the cached bound's test, as in detect)
+      const ddx = px[e] - segGx[e], ddy = py[e] - segGy[e], room = segLow[e] - bound[e] - spec;
+      if (!(room > 0 && ddx * ddx + ddy * ddy < room * room)) nearSegments(st, c, e, px, py, wallFrame);
     }
   }
   _input.margin = st.margin;
@@ -1046,7 +1461,7 @@ function detectFromList(world: CrowdWorld, st: ContactsState, wallFrame: number)
  * moved is projected exactly out of the obstacle segments (they are immovable: projected Jacobi). Stops when the
  * deepest constraint is within `slop`, or after `iterations` passes. Returns the passes applied.
  */
-function resolve(world: CrowdWorld, st: ContactsState, maxMove2: number, budget: number): number {
+function resolve(world: CrowdWorld, st: ContactsState, c: ContactsCache, maxMove2: number, budget: number): number {
   const px = world.position.x, py = world.position.y;
   const radius = world.agent.radius, invMass = world.agent.invMass;
   const nc = st.kCount, nw = st.nearCount;
@@ -1055,7 +1470,7 @@ function resolve(world: CrowdWorld, st: ContactsState, maxMove2: number, budget:
   const slop = st.slop, target = 0.5 * slop;
   const level = _contactsLevel, stores = orderStores(world);
   // walls first: agents that integration left inside one
-  if (nw > 0) for (let w = 0; w < nw; w++) projectOut(world, st, st.nearWall[w]);
+  if (nw > 0) for (let w = 0; w < nw; w++) projectOut(world, st, c, st.nearWall[w]);
   // the agents taking part, once each, and their previous iterate
   const act = st.active, qx = st.qx, qy = st.qy;
   const frame = ++st.agentStampValue, seen = st.agentStamp;
@@ -1153,7 +1568,7 @@ function resolve(world: CrowdWorld, st: ContactsState, maxMove2: number, budget:
     // (projected Jacobi), and drop the momentum of a projected agent (x_prev = x) so the acceleration does not
     // carry it into the wall again. (A shaped constraint's linear depth may be stale by the projection; circle
     // ones are re-evaluated.)
-    for (let w = 0; w < nw; w++) { const e = st.nearWall[w]; if (accN[e] === -1 && projectOut(world, st, e)) { qx[e] = px[e]; qy[e] = py[e]; } }
+    for (let w = 0; w < nw; w++) { const e = st.nearWall[w]; if (accN[e] === -1 && projectOut(world, st, c, e)) { qx[e] = px[e]; qy[e] = py[e]; } }
     // candidates still valid? (some agent moved by more than half the speculative distance: re-detect). The whole
     // list is scanned, without an early exit: in a pile the first agent escapes every pass, and a loop whose
     // increment never ran sends V8 back to unoptimised code each time it finally does (measured: 50 deopts of

@@ -294,6 +294,7 @@ function keepCorridor(world: CrowdWorld, s: FunnelState, eid: number): boolean {
   if (corridorBlocked(s.pool, off, c.length[eid], s.blocked)) return false;
   _funnelXY[0] = world.position.x[eid];
   _funnelXY[1] = world.position.y[eid];
+  _funnelXY[2] = 0; // no walk back from farther off: moveNavGoal then re-plans at once
   const len = corridorMoveStartAt(s.mesh, s.pool, off, c.length[eid], M, _funnelXY, 16, s.blocked);
   if (len <= 0) return false;
   c.length[eid] = len;
@@ -523,6 +524,8 @@ let _pulledPortals = 0;
 /** Prefix limit of the portals in _funnelPortals, and how many real portals (start + corridor edges) they hold. */
 let _portalLimit = 16;
 let _portalN = 0;
+/** Did the last prefix stop short of the corridor's end? (Its last point is then a stand-in goal, not the goal.) */
+let _portalTruncated = false;
 /** Corners pulled beyond the next one when its turn is within lookahead. */
 const TURN_CORNERS = 3;
 /** Start x, y and goal x, y for corridorPortalsPrefix (doubles never cross a call on the per-frame path). */
@@ -532,10 +535,10 @@ const _seg = new Float64Array(4);
  * String-pull until `want` points (start + corners) are known, over corridor prefixes of 16, 64, ... portals (up
  * to maxCornerPortals): the next corners usually lie within the first few portals, and a longer prefix is built
  * only when the shorter one ended (at its stand-in goal) before them. Returns the point count in _funnelCorners;
- * _pulledPortals tells how many portals the last pull used.
+ * _pulledPortals tells how many portals the last pull used and _portalTruncated whether they stop short of the
+ * corridor's end (their last point is then the stand-in goal).
  */
 function pullCorners(s: FunnelState, off: number, len: number, want: number, reuse: boolean): number {
-  const full = Math.min(len + 1, s.maxCornerPortals);
   let nc = 0;
   for (let limit = reuse ? _portalLimit : 16; ; limit *= 4) {
     // Portals already written this frame are kept; a longer prefix only appends (and moves the stand-in goal).
@@ -543,11 +546,52 @@ function pullCorners(s: FunnelState, off: number, len: number, want: number, reu
     _portalLimit = limit;
     _pulledPortals = np;
     nc = funnel(_funnelPortals, np, 0, _funnelCorners, want);
-    if (np >= full) return nc;
+    if (!_portalTruncated || limit >= s.maxCornerPortals) return nc;
     // Did the pull end at this prefix's stand-in goal? Then the corners may lie beyond it: try a longer prefix.
     const gx = _funnelPortals[4 * (np - 1)], gy = _funnelPortals[4 * (np - 1) + 1];
     if (!(_funnelCorners[2 * (nc - 1)] === gx && _funnelCorners[2 * (nc - 1) + 1] === gy)) return nc;
   }
+}
+
+/** Point (x, y), direction (x, y) and distance wanted, in; distance run, out ([0]): corridorRun's arguments. */
+const _run = new Float64Array(5);
+
+/**
+ * How far a ray runs inside the corridor from a point in its triangle `i` (_run: point, unit direction, and the
+ * distance wanted), through triangles i, i + 1, ... in corridor order: it leaves triangle t through the edge where
+ * it first crosses an edge line heading outward (the smallest (a − p)·n / (u·n) over edges a → b with outward
+ * normal n = (b_y − a_y, a_x − b_x) and u·n > 0); across the shared edge with the next corridor triangle the run
+ * goes on, across any other edge (a wall, a triangle off the corridor) it ends there. Writes the distance run,
+ * capped at the distance wanted, to _run[0]. A ray leaving exactly through a vertex ends there unless the edge
+ * picked leads on: short, never long. At most 16 triangles are walked (the same bound as the start advance).
+ */
+function corridorRun(s: FunnelState, off: number, len: number, i: number): void {
+  const { vertices: V, triangles: T, neighbours: N } = s.mesh;
+  const pool = s.pool;
+  let px = _run[0], py = _run[1];
+  const ux = _run[2], uy = _run[3];
+  const want = _run[4];
+  let run = 0;
+  for (const end = Math.min(len, i + 16); i < end; i++) {
+    const t = pool[off + i];
+    let exit = Infinity, via = -1;
+    for (let k = 0; k < 3; k++) {
+      const a = T[3 * t + k], b = T[3 * t + (k + 1) % 3];
+      const ax = V[2 * a], ay = V[2 * a + 1];
+      const nx = V[2 * b + 1] - ay, ny = ax - V[2 * b];
+      const un = ux * nx + uy * ny;
+      if (!(un > 0)) continue;
+      const tau = ((ax - px) * nx + (ay - py) * ny) / un;
+      if (tau < exit) { exit = tau; via = k; }
+    }
+    if (via < 0) break; // round-off: no edge ahead
+    if (exit < 0) exit = 0; // a point a round-off outside its triangle
+    if (run + exit >= want) { run = want; break; }
+    run += exit;
+    if (i + 1 >= len || N[3 * t + via] !== pool[off + i + 1]) break;
+    px += exit * ux; py += exit * uy;
+  }
+  _run[0] = run;
 }
 
 /**
@@ -563,7 +607,7 @@ export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, co
   const c = s.corridor;
   const px = world.position.x, py = world.position.y;
   const pvx = world.preferredVelocity.x, pvy = world.preferredVelocity.y;
-  const maxSpeed = world.agent.maxSpeed;
+  const maxSpeed = world.agent.maxSpeed, radius = world.agent.radius;
   const lodFlags = lodComponent(world).flags;
   const mesh = s.mesh;
   const M = s.maxCorridor;
@@ -595,7 +639,11 @@ export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, co
     let needPlan = st === NAV_REPLAN || s.agentVersion[eid] !== s.version && corridorBlocked(s.pool, c.slot[eid] * M, c.length[eid], s.blocked);
     if (!needPlan && s.agentVersion[eid] !== s.version) s.agentVersion[eid] = s.version; // closed set changed elsewhere
     if (!needPlan) {
+      // Pushed off the corridor by at most what one update's travel and a body's width can account for (ORCA and
+      // contacts: a step of vmax·dt·interval, a push apart of up to a diameter), the agent walks back to it
+      // (corridorMoveStartAt); moved farther (a teleport), it re-plans.
       _funnelXY[0] = x; _funnelXY[1] = y;
+      _funnelXY[2] = maxSpeed[eid] * dt * (lodRules !== null ? lodRules[tiers[eid]].interval : 1) + 2 * radius[eid];
       const len = corridorMoveStartAt(mesh, s.pool, c.slot[eid] * M, c.length[eid], M, _funnelXY, 16, s.blocked);
       if (len < 0) needPlan = true;
       else c.length[eid] = len;
@@ -644,18 +692,20 @@ export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, co
     // The next corner only, unless it is within `lookahead` (then the one after it too, for the turn slowdown).
     _seg[0] = sx; _seg[1] = sy; _seg[2] = gx; _seg[3] = gy;
     let nc = pullCorners(s, off, len, 2, false);
-    let np = _pulledPortals;
     // Next corner: the first output point that is not (numerically) the start.
     let k = 1;
     while (k < nc - 1 && Math.abs(_funnelCorners[2 * k] - x) + Math.abs(_funnelCorners[2 * k + 1] - y) < 1e-9) k++;
-    const isGoal = _funnelCorners[2 * k] === gx && _funnelCorners[2 * k + 1] === gy && np === len + 1;
     const ddx = _funnelCorners[2 * k] - x, ddy = _funnelCorners[2 * k + 1] - y;
-    if (!isGoal && ddx * ddx + ddy * ddy < s.lookahead * s.lookahead) {
+    const atGoal = _funnelCorners[2 * k] === gx && _funnelCorners[2 * k + 1] === gy && !_portalTruncated;
+    if (!atGoal && ddx * ddx + ddy * ddy < s.lookahead * s.lookahead) {
       // The turn is near: pull the next few corners too (an inflated obstacle's corner is several small bends).
       nc = pullCorners(s, off, len, k + 1 + TURN_CORNERS, true);
-      np = _pulledPortals;
     }
     const cx = _funnelCorners[2 * k], cy = _funnelCorners[2 * k + 1];
+    // The corner is the last point: the goal, or, when the prefix stops short of the corridor's end, its stand-in.
+    const last = k === nc - 1 && cx === _funnelPortals[4 * (_pulledPortals - 1)] && cy === _funnelPortals[4 * (_pulledPortals - 1) + 1];
+    const isGoal = last && !_portalTruncated;
+    const standIn = last && _portalTruncated;
     c.cornerX[eid] = cx; c.cornerY[eid] = cy;
     // 4. Preferred velocity: toward the corner, slowed before sharp turns and near the goal.
     let dx = cx - x, dy = cy - y;
@@ -667,7 +717,7 @@ export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, co
     if (isGoal) {
       // The corner is the goal: arrive (linear ramp over arrivalSlowdown metres).
       if (d < s.arrivalSlowdown) speed = vmax * (d / s.arrivalSlowdown);
-    } else if (d < s.lookahead && k + 1 < nc) {
+    } else if (!standIn && d < s.lookahead && k + 1 < nc) {
       // Turn ahead. θ is the turn from the direction to the corner to the direction from the corner to the first
       // later corner at least `lookahead` beyond it (or the last one known): that sees a rounded (inflated) corner
       // made of several small bends as the one turn it is. Corner speed vmax·max(minTurnSpeed, (1 + cos θ)/2),
@@ -687,15 +737,26 @@ export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, co
         speed = corner + (vmax - corner) * (d / s.lookahead);
       }
     }
-    // Never pass the corner (or the goal, or a truncated pull's stand-in goal) before the next update, `interval`
-    // frames of dt away (its LOD tier's, else 1): the agent keeps this velocity until then, and beyond the point
-    // the straight line may leave the corridor. Found by the funnel map-change fuzz property (2026-11-30): a far
-    // agent (interval 2) passed a stand-in goal by two steps, into a closed triangle, and stopped there for good
-    // (NAV_UNREACHABLE, goal reachable); at the goal, the arrival ramp alone moves it g·d per update
-    // (g = vmax·dt·interval/arrivalSlowdown), and for g > 2 it swung about the goal for good.
+    // Never pass the corner (or the goal) before the next update, `interval` frames of dt away (its LOD tier's,
+    // else 1): the agent keeps this velocity until then, and beyond the point the straight line may leave the
+    // corridor. Found by the funnel map-change fuzz property (2026-11-30): a far agent (interval 2) passed a
+    // stand-in goal by two steps, into a closed triangle, and stopped there for good (NAV_UNREACHABLE, goal
+    // reachable); at the goal, the arrival ramp alone moves it g·d per update (g = vmax·dt·interval/
+    // arrivalSlowdown), and for g > 2 it swung about the goal for good. A stand-in goal is no point to stop at:
+    // the line goes on toward the goal into the corridor's next triangle, so there the cap is how far the line runs
+    // on inside the corridor (corridorRun), at least to the stand-in. Stopping at each stand-in, an agent set off
+    // from rest at every one, and from rest ORCA's half-planes are at their most restrictive (seed 709362359).
     if (dt > 0) {
       const ahead = dt * (lodRules !== null ? lodRules[tiers[eid]].interval : 1);
-      if (speed * ahead > d) speed = d / ahead;
+      if (speed * ahead > d) {
+        let free = d;
+        if (standIn) {
+          _run[0] = cx; _run[1] = cy; _run[2] = dx; _run[3] = dy; _run[4] = speed * ahead - d;
+          corridorRun(s, off, len, _portalN); // the stand-in is on the portal into triangle _portalN
+          free += _run[0];
+        }
+        if (speed * ahead > free) speed = free / ahead;
+      }
     }
     pvx[eid] = dx * speed;
     pvy[eid] = dy * speed;
@@ -704,9 +765,20 @@ export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, co
 }
 
 /**
- * Portals for at most `limit` portals of the corridor (start and goal in _seg), into _funnelPortals. When the
- * corridor is longer, the truncated funnel ends at the midpoint of the last included portal (a stand-in goal; corners before it are exact
- * unless the true path bends beyond it).
+ * Portals for at most `limit` portals of the corridor (start and goal in _seg) into _funnelPortals: the start, the
+ * corridor's edges (edge i joins triangles i and i + 1) and the goal. When the corridor is longer, the prefix ends
+ * at a stand-in goal on the portal out of its last triangle (_portalTruncated; corners before it are exact unless
+ * the true path bends beyond it): where the straight line from the start to the goal crosses that portal, or, when
+ * the goal is not beyond the portal's line, the portal's point nearest the goal; either clamped to the portal's
+ * ends (the two agree as the goal crosses the line, so the stand-in moves continuously). A point on the portal
+ * keeps the pull exact for the prefix: the funnel needs its last point past its last portal (a goal before it,
+ * outside both of the funnel's sides, would be taken as straight ahead).
+ *
+ * Before 2026-11-30 the stand-in was the middle of the portal. On a long portal that can lie far off the way to
+ * the goal, behind the agent: the long-run fuzz of the full pipeline (maxCornerPortals 3) found an agent pushed
+ * back one triangle that walked 1.7 m back to the middle of a long portal and forward again for good (seed
+ * 711715263), and one that walked back to the middle of the portal it had just crossed, there stopped, was turned
+ * back across a sliver by ORCA as it set off, and did it again for good (seed 709362359; see funnelRange).
  */
 function corridorPortalsPrefix(s: FunnelState, off: number, len: number, limit: number, extend: boolean): number {
   const sx = _seg[0], sy = _seg[1];
@@ -727,13 +799,26 @@ function corridorPortalsPrefix(s: FunnelState, off: number, len: number, limit: 
     n++;
   }
   _portalN = n;
+  _portalTruncated = m < len;
   if (m < len) {
-    // Stand-in goal: midpoint of the portal out of the last included triangle.
+    // Stand-in goal on the portal L → R out of the last included triangle. With ca, cg the signed areas
+    // cross(R − L, A − L) and cross(R − L, G − L) of the start A and the goal G: for a goal beyond the portal's line
+    // (ca·cg < 0) the line A → G crosses it at X = A + (ca/(ca − cg))(G − A), otherwise X = G; the stand-in is X
+    // projected onto the portal, u = (X − L)·(R − L)/|R − L|² clamped to [0, 1].
     const a = pool[off + m - 1], b = pool[off + m];
     let k = 0;
     while (k < 2 && N[3 * a + k] !== b) k++;
     const u = T[3 * a + k], w = T[3 * a + (k + 1) % 3];
-    gx = 0.5 * (V[2 * u] + V[2 * w]); gy = 0.5 * (V[2 * u + 1] + V[2 * w + 1]);
+    const lx = V[2 * u], ly = V[2 * u + 1], ex = V[2 * w] - lx, ey = V[2 * w + 1] - ly;
+    const ca = ex * (sy - ly) - ey * (sx - lx), cg = ex * (gy - ly) - ey * (gx - lx);
+    if ((ca < 0 && cg > 0) || (ca > 0 && cg < 0)) {
+      const t = ca / (ca - cg);
+      gx = sx + t * (gx - sx); gy = sy + t * (gy - sy);
+    }
+    const e2 = ex * ex + ey * ey;
+    let q = e2 > 0 ? ((gx - lx) * ex + (gy - ly) * ey) / e2 : 0.5;
+    q = q < 0 ? 0 : q > 1 ? 1 : q;
+    gx = lx + q * ex; gy = ly + q * ey;
   }
   P[4 * n] = gx; P[4 * n + 1] = gy; P[4 * n + 2] = gx; P[4 * n + 3] = gy;
   return n + 1;

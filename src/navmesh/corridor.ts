@@ -1,36 +1,45 @@
 /**
  * Path-corridor maintenance kernels (Detour's dtPathCorridor is the model, Mononen 2009–2012): a corridor is the
  * triangle sequence from the agent's triangle to the goal's. As the agent moves, the start advances; if the agent
- * is pushed into a neighbouring triangle the corridor grows at the front; if it is pushed anywhere else, or a
- * triangle on the corridor is closed, the corridor is invalid and the caller re-plans. Corridors are slices of a
- * caller-owned Int32Array (offset, length), so a whole crowd's corridors live in one flat buffer.
+ * is pushed into a neighbouring triangle the corridor grows at the front; pushed a short way farther off (within a
+ * bound the caller gives), the triangles on the straight way back to the corridor are put in front; if it is moved
+ * anywhere else, or a triangle on the corridor is closed, the corridor is invalid and the caller re-plans. Corridors
+ * are slices of a caller-owned Int32Array (offset, length), so a whole crowd's corridors live in one flat buffer.
  */
 import type { Navmesh } from './build';
-import { locateTriangleAt, nearestPointOnMeshAt, pointInTriangleAt } from './locate';
+import { closestPointOnTriangleAt, locateTriangleAt, nearestPointOnMeshAt, pointInTriangleAt } from './locate';
 
 const _p = new Float64Array(2);
 
 /**
  * Advance the start of corridor buf[off .. off+len) to the triangle holding (x, y). Looks up to `lookahead`
- * triangles ahead (the agent may have crossed several thin triangles in one frame). If none does and the point lies in a triangle adjacent to the first, that triangle is put in
- * front (the agent was pushed sideways out of the corridor by one triangle). A point off the mesh counts as being in
- * its nearest triangle: on the corridor within `lookahead`, the start advances to it; next to the first, it is put
- * in front. Returns the new length, or −1 if the
- * corridor cannot be repaired (re-plan), or if it would exceed `capacity`.
+ * triangles ahead (the agent may have crossed several thin triangles in one frame). If none does and the point lies
+ * in a triangle adjacent to the first, that triangle is put in front (the agent was pushed sideways out of the
+ * corridor by one triangle). A point off the mesh counts as being in its nearest triangle: on the corridor within
+ * `lookahead`, the start advances to it; next to the first, it is put in front. A point farther off, but at most
+ * `maxWalk` metres from the first triangle, is walked back to: the triangles the straight segment from the first
+ * triangle's nearest point to it crosses (through open triangles) are put in front, from the last corridor
+ * triangle (within `lookahead`) they cross; so an agent pushed back across a sliver keeps its corridor (0, the
+ * default: no walk). Returns the new length, or −1 if the corridor cannot be repaired (re-plan), or if it would
+ * exceed `capacity`.
  */
 export function corridorMoveStart(
   mesh: Navmesh, buf: Int32Array, off: number, len: number, capacity: number, x: number, y: number, lookahead = 16,
-  blocked: Uint8Array | null = null,
+  blocked: Uint8Array | null = null, maxWalk = 0,
 ): number {
-  _xy[0] = x; _xy[1] = y;
+  _xy[0] = x; _xy[1] = y; _xy[2] = maxWalk;
   return corridorMoveStartAt(mesh, buf, off, len, capacity, _xy, lookahead, blocked);
 }
 
-const _xy = new Float64Array(2);
+const _xy = new Float64Array(3);
+/** Triangles of a walk back to the corridor (corridorMoveStartAt): a longer walk re-plans instead. */
+const _walk = new Int32Array(64);
+const _q = new Float64Array(3);
 
 /**
- * corridorMoveStart with the point read from xy[0], xy[1]: the form the funnel system calls per agent per frame (a
- * fractional double passed to a call V8 does not inline is boxed, 16 bytes per argument per call).
+ * corridorMoveStart with the point read from xy[0], xy[1] and maxWalk from xy[2]: the form the funnel system calls
+ * per agent per frame (a fractional double passed to a call V8 does not inline is boxed, 16 bytes per argument per
+ * call).
  */
 export function corridorMoveStartAt(
   mesh: Navmesh, buf: Int32Array, off: number, len: number, capacity: number, xy: Float64Array, lookahead: number,
@@ -56,7 +65,8 @@ export function corridorMoveStartAt(
   if (found === 0) return len;
   // Off the corridor: which triangle is the agent in now (or nearest to, if pushed off the mesh)?
   let t = locateTriangleAt(mesh, xy);
-  if (t < 0) t = nearestPointOnMeshAt(mesh, xy, _p);
+  const onMesh = t >= 0;
+  if (!onMesh) t = nearestPointOnMeshAt(mesh, xy, _p);
   if (t < 0 || (blocked !== null && blocked[t] !== 0)) return -1;
   // Pushed off the mesh beside the corridor (against a wall, by avoidance or contacts): the nearest triangle may be
   // on the corridor already, then the corridor is kept from there (the funnel system clamps the start into it).
@@ -74,7 +84,35 @@ export function corridorMoveStartAt(
     buf[off] = t;
     return len + 1;
   }
-  return -1;
+  // Farther off, but near: walk back (Detour's dtPathCorridor::movePosition walks the surface from the old position
+  // to the new one and merges the polygons it visited into the corridor, dtMergeCorridorStartMoved). The walk here
+  // is the straight segment from Q, the first triangle's point nearest the agent (or, off the mesh, its nearest mesh
+  // point), to the agent, through open triangles: walk[0] = first, walk[n − 1] holds the agent. With j the last
+  // corridor triangle (within lookahead) the walk crosses, at walk[v], the corridor becomes walk[n − 1], ...,
+  // walk[v] = buf[j], then buf[j + 1 ...]: a chain of neighbours from the agent's triangle to the goal's. Found by
+  // the long fuzz run of the full pipeline (seed 709362359): ORCA turned an agent's step back across a sliver into
+  // the triangle beyond it, two off its corridor's start, and the re-plan from there, every time, was the agent's
+  // whole problem in a loop (a sliced re-plan also stops it for as many frames as the search takes).
+  const maxWalk = xy[2];
+  if (!(maxWalk > 0)) return -1;
+  const ex = onMesh ? xy[0] : _p[0], ey = onMesh ? xy[1] : _p[1];
+  _q[0] = ex; _q[1] = ey;
+  closestPointOnTriangleAt(mesh, first, _q);
+  if (_q[2] > maxWalk * maxWalk) return -1;
+  _seg[0] = _q[0]; _seg[1] = _q[1]; _seg[2] = ex; _seg[3] = ey;
+  const n = raycastMeshAt(mesh, first, _seg, _walk, blocked);
+  if (n <= 0) return -1;
+  let j = end - 1, v = -1;
+  for (; j >= 0 && v < 0; j--) {
+    const u = buf[off + j];
+    for (let w = 0; w < n; w++) if (_walk[w] === u) { v = w; break; }
+  }
+  j++; // the loop stepped once past the match (walk[0] = first matches at j = 0 at the latest)
+  const front = n - v, rest = len - j - 1;
+  if (front + rest > capacity) return -1;
+  buf.copyWithin(off + front, off + j + 1, off + len);
+  for (let w = 0; w < front; w++) buf[off + w] = _walk[n - 1 - w];
+  return front + rest;
 }
 
 /** Is any triangle of the corridor closed in `blocked`? (A corridor through a closed door must be re-planned.) */

@@ -443,6 +443,9 @@ export function beginNavPathAt(q: NavQuery, sg: Float64Array): NavPathStatus | '
   _corner = q.blocked !== null ? _allCorners(mesh.vertexCount) : mesh.corner;
   if (startTri < 0 || _goalTri < 0 || mesh.component[startTri] !== mesh.component[_goalTri] ||
       (q.blocked !== null && (q.blocked[startTri] !== 0 || q.blocked[_goalTri] !== 0))) {
+    // No search: the vertex tolerances below are not set, so clear them rather than save what the last search in
+    // the process left in the scratch (two worlds with the same inputs then had different snapshots: 2026-11-30).
+    _sg[4] = 0; _sg[5] = 0;
     saveSearch(q);
     return (q.state = 'unreachable');
   }

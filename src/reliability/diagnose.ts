@@ -7,9 +7,11 @@ import { requireNonNegative } from '../core/validate';
  * World diagnostics: what the simulation would rather not contain but resolves over time or cannot know was meant
  * (a level that spawns agents inside a building, two agents placed on the same spot). Spawn accepts both: bodies
  * that overlap each other are pushed apart by the contact and avoidance passes within a few steps, and an agent
- * whose centre is inside a static obstacle walks out of it when it moves (ORCA has no constraint from an obstacle
- * it is inside), but stays there when it does not. diagnoseWorld reports both, and any non-finite state, so a game
- * can check its level set-up (or assert in its own tests) instead of finding out from a stuck unit.
+ * whose centre is inside a closed obstacle (in a polygon, or outside the enclosures) is pushed out by the contacts
+ * pass on the next step, to the nearest free point its radius from the wall, which may not be where the level meant
+ * it to be (with the contacts pass off it stays: ORCA has no constraint from an obstacle it is inside).
+ * diagnoseWorld reports both, and any non-finite state, so a game can check its level set-up before the first step
+ * (or assert in its own tests) instead of finding out from a unit in the wrong place.
  *
  * Not for every frame: it allocates a neighbour index and its result.
  */

@@ -7,7 +7,7 @@ import { buildNavmesh, type Navmesh, type PolygonMap } from '../../src/navmesh/b
 import { setNavmesh, setNavGoal, moveNavGoal, setNavTrianglesBlocked, getAgentCorridor, funnelSystem } from '../../systems/funnel';
 import { corridorComponent, NAV_ARRIVED, NAV_FOLLOWING, NAV_REPLAN, NAV_UNREACHABLE } from '../../components/corridor';
 import { corridorMoveStart } from '../../src/navmesh/corridor';
-import { locateTriangle, pointInTriangle } from '../../src/navmesh/locate';
+import { closestPointOnTriangle, locateTriangle, pointInTriangle } from '../../src/navmesh/locate';
 import { createNavQuery, createNavPathResult, findNavPath } from '../../src/navmesh/search';
 import { corridorPortals } from '../../src/navmesh/portals';
 import { funnel } from '../../src/funnel/funnel';
@@ -91,7 +91,10 @@ describe('funnelSystem (scenario: runs to completion)', () => {
     const mesh = (world.systems.funnel as { mesh: Navmesh }).mesh;
     const landed = locateTriangle(mesh, world.position.x[eid], world.position.y[eid]);
     const N = mesh.neighbours;
-    const offCorridor = !before.includes(landed) && ![0, 1, 2].some((k) => N[3 * before[0] + k] === landed);
+    // Off the corridor, not next to its start, and farther from it than a step and a body width (1.03 m; nearer,
+    // the agent walks back to the corridor: corridorMoveStart's maxWalk).
+    const offCorridor = !before.includes(landed) && ![0, 1, 2].some((k) => N[3 * before[0] + k] === landed) &&
+      closestPointOnTriangle(mesh, before[0], world.position.x[eid], world.position.y[eid], new Float64Array(2)) > 1.04 ** 2;
     const replansBefore = c.replans[eid];
     step(world, 1 / 60);
     // Whatever happened (start advanced, front repaired, or re-planned), the corridor now starts where the agent is.
@@ -107,7 +110,7 @@ describe('funnelSystem (scenario: runs to completion)', () => {
     expect(Math.hypot(world.position.x[eid] - 35, world.position.y[eid] - 5)).toBeLessThan(0.1);
   });
 
-  it('an agent shoved into a triangle neither on nor next to its corridor re-plans from there and arrives', () => {
+  it('an agent shoved into a triangle neither on nor next to its corridor, farther than a step and a body width from it, re-plans from there and arrives', () => {
     const { world, mesh, eid } = setup();
     setNavGoal(world, eid, 35, 5);
     const c = corridorComponent(world);
@@ -116,12 +119,15 @@ describe('funnelSystem (scenario: runs to completion)', () => {
     const n = getAgentCorridor(world, eid, cor);
     const on = new Set(Array.from(cor.slice(0, n)));
     const N = mesh.neighbours;
-    // Find a free point (scan a 0.5 m lattice) whose triangle is off the corridor and not adjacent to its start.
+    // Find a free point (scan a 0.5 m lattice) whose triangle is off the corridor and not adjacent to its start,
+    // more than 2 m from its first triangle: within vmax·dt + 2·radius = 1.03 m of it the agent would walk back
+    // to the corridor instead (corridorMoveStart's maxWalk; test/funnel/truncated.test.ts).
+    const q = new Float64Array(2);
     let target: [number, number] | null = null;
     for (let y = 1; y < 19 && !target; y += 0.5) {
       for (let x = 1; x < 17 && !target; x += 0.5) {
         const t = locateTriangle(mesh, x, y);
-        if (t >= 0 && !on.has(t) && ![0, 1, 2].some((k) => N[3 * cor[0] + k] === t)) target = [x, y];
+        if (t >= 0 && !on.has(t) && ![0, 1, 2].some((k) => N[3 * cor[0] + k] === t) && closestPointOnTriangle(mesh, cor[0], x, y, q) > 4) target = [x, y];
       }
     }
     expect(target).not.toBeNull();

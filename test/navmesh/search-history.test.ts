@@ -37,3 +37,26 @@ describe('findNavPath: independent of earlier searches', () => {
     expect(found).toBeGreaterThan(150);
   });
 });
+
+describe('an unreachable query keeps no scratch from an earlier search', () => {
+  it('the query state a snapshot saves is the same whatever searched before (full-pipeline fuzz, determinism check)', () => {
+    // Regression (2026-11-30): beginNavPath returned 'unreachable' before it set the start and goal vertex
+    // tolerances (_sg[4], _sg[5]) and saved the module scratch into the query, so q.sg held whatever the last
+    // search in the process had left there (1.05e-17 in one world, 0 in the other): two worlds with the same inputs
+    // had different snapshots (the long run of 'funnel system in the full pipeline', seed 1796162794).
+    const rect = (x0: number, y0: number, x1: number, y1: number): [number, number][] => [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
+    // Two rooms split by a wall: a goal across it is unreachable (different components).
+    const split = buildNavmesh({ boundary: rect(0, 0, 20, 10), obstacles: [rect(9, -1, 11, 11)] });
+    const other = buildNavmesh({ boundary: rect(0, 0, 3, 3), obstacles: [] });
+    const run = (before: 'big' | 'small') => {
+      // An earlier, reachable search on another query leaves its own tolerances in the scratch.
+      const q0 = before === 'big' ? createNavQuery(split) : createNavQuery(other);
+      const r0 = createNavPathResult();
+      expect(before === 'big' ? findNavPath(q0, 1, 1, 8, 9, r0) : findNavPath(q0, 0.5, 0.5, 2.5, 2.5, r0)).toBe('found');
+      const q = createNavQuery(split), r = createNavPathResult();
+      expect(findNavPath(q, 2, 5, 18, 5, r)).toBe('unreachable');
+      return Array.from(q.sg);
+    };
+    expect(run('big')).toEqual(run('small'));
+  });
+});

@@ -29,7 +29,7 @@ describe('diagnoseWorld and start-up overlaps', () => {
     });
   }
 
-  it('agents spawned inside a building are reported, and stay finite (contacts treat the walls as immovable from both sides, so they are held in, not ejected)', () => {
+  it('agents spawned inside a building are reported, then pushed out by the first step (contacts depenetration), and stay out and finite', () => {
     const w = createCrowd({ maxAgents: 8, seed: 1 });
     addObstacle(w, [[0, 0], [4, 0], [4, 4], [0, 4]]);
     const still = spawnAgent(w, { x: 1, y: 2, radius: 0.3 });
@@ -38,15 +38,19 @@ describe('diagnoseWorld and start-up overlaps', () => {
     const d0 = diagnoseWorld(w);
     expect(d0.insideObstacles.map((o) => o.eid).sort()).toEqual([still, mover].sort());
     expect(d0.insideObstacles.find((o) => o.eid === still)!.depth).toBeCloseTo(1, 12); // hand: nearest wall x = 0
+    w.preferredVelocity.x[mover] = 1.2;
+    step(w, 1 / 30);
+    // hand: each to the nearest free point its radius from the wall: still across x = 0, mover across y = 0 (1 m
+    // away; x = 0 and x = 4 are 2 m). The old code held both in (segments were immovable from both sides).
+    expect(w.position.x[still]).toBeCloseTo(-0.3, 12);
+    expect(w.position.y[still]).toBeCloseTo(2, 12);
+    expect(w.position.y[mover]).toBeCloseTo(-0.3, 12);
     for (let s = 0; s < 300; s++) {
       w.preferredVelocity.x[mover] = 1.2;
       step(w, 1 / 30);
       expect(allFinite(w)).toBe(true);
+      expect(diagnoseWorld(w, { tolerance: 0 }).insideObstacles).toEqual([]);
     }
-    const d1 = diagnoseWorld(w);
-    // Both are still reported (the game should teleport them out); the mover pressed against the wall from inside.
-    expect(d1.insideObstacles.map((o) => o.eid).sort()).toEqual([still, mover].sort());
-    expect(w.position.x[mover]).toBeCloseTo(4 - 0.3, 3);
   });
 
   it('enclosures: outside an arena counts as inside a wall, a pillar within it too; grid wall rings with two walkable regions (hand-placed agents)', () => {
