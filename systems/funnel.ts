@@ -528,8 +528,11 @@ let _portalN = 0;
 let _portalTruncated = false;
 /** Corners pulled beyond the next one when its turn is within lookahead. */
 const TURN_CORNERS = 3;
-/** Start x, y and goal x, y for corridorPortalsPrefix (doubles never cross a call on the per-frame path). */
-const _seg = new Float64Array(4);
+/**
+ * Start x, y, goal x, y and the agent's radius for corridorPortalsPrefix (doubles never cross a call on the
+ * per-frame path).
+ */
+const _seg = new Float64Array(5);
 
 /**
  * String-pull until `want` points (start + corners) are known, over corridor prefixes of 16, 64, ... portals (up
@@ -690,7 +693,7 @@ export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, co
       continue;
     }
     // The next corner only, unless it is within `lookahead` (then the one after it too, for the turn slowdown).
-    _seg[0] = sx; _seg[1] = sy; _seg[2] = gx; _seg[3] = gy;
+    _seg[0] = sx; _seg[1] = sy; _seg[2] = gx; _seg[3] = gy; _seg[4] = radius[eid];
     let nc = pullCorners(s, off, len, 2, false);
     // Next corner: the first output point that is not (numerically) the start.
     let k = 1;
@@ -769,10 +772,27 @@ export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, co
  * corridor's edges (edge i joins triangles i and i + 1) and the goal. When the corridor is longer, the prefix ends
  * at a stand-in goal on the portal out of its last triangle (_portalTruncated; corners before it are exact unless
  * the true path bends beyond it): where the straight line from the start to the goal crosses that portal, or, when
- * the goal is not beyond the portal's line, the portal's point nearest the goal; either clamped to the portal's
- * ends (the two agree as the goal crosses the line, so the stand-in moves continuously). A point on the portal
- * keeps the pull exact for the prefix: the funnel needs its last point past its last portal (a goal before it,
- * outside both of the funnel's sides, would be taken as straight ahead).
+ * the goal is not beyond the portal's line, the portal's point nearest the agent; either kept the agent's radius
+ * from the portal's ends (its middle when it is shorter than a diameter). A point on the portal keeps the pull
+ * exact for the prefix: the funnel needs its last point past its last portal (a goal before it, outside both of the
+ * funnel's sides, would be taken as straight ahead). The stand-in moves continuously as the agent walks (where the
+ * agent crosses the portal's line, both rules give its projection); it jumps only when the goal moves across it.
+ *
+ * Both changed on 2026-12-02, for corridors that lead away from the goal (round an obstacle, or a detour planned
+ * while triangles were closed, kept when they reopen), where the goal says nothing about the way on. Before, the
+ * stand-in was clamped to the portal's ends and, for a goal not beyond the portal, was its point nearest the goal;
+ * the long fuzz run of the full pipeline found two agents held for good (test/funnel/truncated-loop.test.ts):
+ *  - seed 20261231: round a box's corner the corridor's triangles fan about one mesh vertex and every portal of the
+ *    fan ends there; the stand-in was that vertex from each of them (and the far end of a 19 m portal from one).
+ *    A portal's end can be reached without crossing the portal: the agent walked at the vertex, along the line of
+ *    the box's edge, ORCA's obstacle line slowed it as it neared the box (the vertex is 3 mm outside its reach),
+ *    its sideways jitter took it through the fan's triangles in turn, and it stood within 2 cm of the vertex. An
+ *    interior point the radius from the ends is reached only by crossing into the next triangle (funnelRange's cap
+ *    lets the agent run on through it): every stand-in reached is a triangle of progress.
+ *  - seed 20261252: a far agent (interval 4) on a corridor of 10 m sliver triangles, pushed sideways across two of
+ *    them by ORCA, was walked back into the corridor, and from there the point nearest the goal on the next long
+ *    portal lay 2 m back up it: 0.4 m back per update, 0.4 m on toward the corner the next, for good. The point
+ *    nearest the agent crosses back by the shortest way, and the next pull sees one portal further.
  *
  * Before 2026-11-30 the stand-in was the middle of the portal. On a long portal that can lie far off the way to
  * the goal, behind the agent: the long-run fuzz of the full pipeline (maxCornerPortals 3) found an agent pushed
@@ -803,8 +823,10 @@ function corridorPortalsPrefix(s: FunnelState, off: number, len: number, limit: 
   if (m < len) {
     // Stand-in goal on the portal L → R out of the last included triangle. With ca, cg the signed areas
     // cross(R − L, A − L) and cross(R − L, G − L) of the start A and the goal G: for a goal beyond the portal's line
-    // (ca·cg < 0) the line A → G crosses it at X = A + (ca/(ca − cg))(G − A), otherwise X = G; the stand-in is X
-    // projected onto the portal, u = (X − L)·(R − L)/|R − L|² clamped to [0, 1].
+    // (ca·cg < 0) the line A → G crosses it at X = A + (ca/(ca − cg))(G − A), otherwise X = A (the corridor leads
+    // away from the goal here: cross by the shortest way); the stand-in is X projected onto the portal,
+    // u = (X − L)·(R − L)/|R − L|² clamped to [ε, 1 − ε], ε = radius/|R − L| (½ when the portal is no longer than a
+    // diameter): the agent's radius from either end.
     const a = pool[off + m - 1], b = pool[off + m];
     let k = 0;
     while (k < 2 && N[3 * a + k] !== b) k++;
@@ -814,10 +836,13 @@ function corridorPortalsPrefix(s: FunnelState, off: number, len: number, limit: 
     if ((ca < 0 && cg > 0) || (ca > 0 && cg < 0)) {
       const t = ca / (ca - cg);
       gx = sx + t * (gx - sx); gy = sy + t * (gy - sy);
+    } else {
+      gx = sx; gy = sy;
     }
     const e2 = ex * ex + ey * ey;
     let q = e2 > 0 ? ((gx - lx) * ex + (gy - ly) * ey) / e2 : 0.5;
-    q = q < 0 ? 0 : q > 1 ? 1 : q;
+    const el = Math.sqrt(e2), eps = el > 2 * _seg[4] ? _seg[4] / el : 0.5;
+    q = q < eps ? eps : q > 1 - eps ? 1 - eps : q;
     gx = lx + q * ex; gy = ly + q * ey;
   }
   P[4 * n] = gx; P[4 * n + 1] = gy; P[4 * n + 2] = gx; P[4 * n + 3] = gy;
