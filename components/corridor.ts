@@ -39,6 +39,12 @@ export interface CorridorStore {
    * unless it still stands in the arrived crowd at its goal.
    */
   readonly arrivedAt: Float64Array;
+  /**
+   * 1 while the agent walks back to its goal after being pushed out of its arrival (re-planned by the crowd-arrival
+   * pass); cleared when it arrives again or gets a new goal. Such an agent has no order of its own
+   * (src/world/orders.ts): it keeps yielding to moving agents on its way back.
+   */
+  readonly returning: Uint8Array;
 }
 
 export function corridorComponent(world: CrowdWorld): CorridorStore {
@@ -57,4 +63,5 @@ const makeCorridorStore = (a: StoreAllocator): CorridorStore => ({
   replans: a.u32(0),
   heldBack: a.f64(0),
   arrivedAt: a.f64(0),
+  returning: a.u8(0),
 });

@@ -50,6 +50,12 @@ export interface NavigationStore {
   readonly heldBack: Float64Array;
   /** 1: the agent may arrive in a crowd (AgentGoalOptions.crowdArrival, the default); 0: it keeps pressing on. */
   readonly crowdArrival: Uint8Array;
+  /**
+   * 1 while the agent walks back to its goal after being pushed out of its arrival (it had arrived, then was pushed
+   * beyond its hold distance); cleared when it arrives again or gets a new order. Such an agent has no order of its
+   * own (src/world/orders.ts): it keeps yielding to moving agents on its way back.
+   */
+  readonly returning: Uint8Array;
 }
 
 /** The navigation component of `world` (allocated on first use). */
@@ -74,4 +80,5 @@ const makeNavigationStore = (a: StoreAllocator): NavigationStore => ({
   arrivedAt: a.f64(0),
   heldBack: a.f64(0),
   crowdArrival: a.u8(1),
+  returning: a.u8(0),
 });

@@ -22,6 +22,14 @@ export interface OrcaStore {
   readonly obstacleTimeHorizon: Float64Array;
   /** Avoidance priority (>= 0, Infinity = never yields); see orcaShare. @default 1 */
   readonly priority: Float64Array;
+  /**
+   * 1 = while the agent has no order (src/world/orders.ts: idle, arrived, unreachable, walking back to where it
+   * arrived) it yields to neighbours moving on one: it takes the whole avoidance of where they want to go (their
+   * preferred velocity), so it steps aside or is pushed ahead, and the contacts pass gives it the larger part of
+   * their overlap (ContactsOptions.yieldShare). 0 = it holds its ground like any moving agent (a "hold position"
+   * unit). Priority Infinity never yields either. See docs/ORCA.md, "Idle agents yield". @default 1
+   */
+  readonly yieldWhenIdle: Uint8Array;
 }
 
 /** Largest accepted maxNeighbours. */
@@ -40,6 +48,7 @@ const makeOrcaStore = (a: StoreAllocator): OrcaStore => ({
   timeHorizon: a.f64(5),
   obstacleTimeHorizon: a.f64(2),
   priority: a.f64(1),
+  yieldWhenIdle: a.u8(1),
 });
 
 /** Per-world ORCA state: the static obstacles and the world-wide options. */
@@ -86,6 +95,8 @@ export interface OrcaParams {
   timeHorizon?: number;
   obstacleTimeHorizon?: number;
   priority?: number;
+  /** Yield to agents moving on an order while this one has none (OrcaStore.yieldWhenIdle). @default true */
+  yieldWhenIdle?: boolean;
 }
 
 /** Set some of an agent's ORCA parameters (validated first, then applied together). Does not enable ORCA. */
@@ -98,11 +109,14 @@ export function setOrcaParams(world: CrowdWorld, eid: number, params: OrcaParams
   const th = params.timeHorizon === undefined ? c.timeHorizon[eid] : requirePositive('params.timeHorizon', params.timeHorizon);
   const tho = params.obstacleTimeHorizon === undefined ? c.obstacleTimeHorizon[eid] : requirePositive('params.obstacleTimeHorizon', params.obstacleTimeHorizon);
   const pr = params.priority === undefined ? c.priority[eid] : requireNonNegativeOrInfinity('params.priority', params.priority);
+  const yi = params.yieldWhenIdle;
+  if (yi !== undefined && typeof yi !== 'boolean') throw new InvalidArgumentError('params.yieldWhenIdle', yi, 'must be a boolean');
   c.neighbourDistance[eid] = nd;
   c.maxNeighbours[eid] = mn;
   c.timeHorizon[eid] = th;
   c.obstacleTimeHorizon[eid] = tho;
   c.priority[eid] = pr;
+  if (yi !== undefined) c.yieldWhenIdle[eid] = yi ? 1 : 0;
 }
 
 /** Turn ORCA on for an agent, optionally setting its parameters. */

@@ -36,6 +36,7 @@ export {
 } from './world/agents';
 export type { AgentInit } from './world/agents';
 export { step, advance, interpolatePosition, preferredToDesired } from './world/step';
+export { agentHasOrder } from './world/orders';
 export { defineAgentComponent, onDespawn } from './world/registry';
 export type { StoreAllocator, RegisteredStore, ComponentRegistry } from './world/registry';
 export {

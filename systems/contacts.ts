@@ -52,6 +52,7 @@ import { contactManifold2, createManifold2, createManifold2Input } from '../src/
 import type { ObstacleSet } from '../src/avoidance/obstacles';
 import type { SegmentGrid } from '../src/steering/segment-grid';
 import { buildPairGrid, createPairGrid, createPairList, gatherPairs } from '../src/contacts/pair-grid';
+import { orderLevelAt, orderStores, sameSpotAt } from '../src/world/orders';
 import type { PairGrid, PairList } from '../src/contacts/pair-grid';
 
 /**
@@ -131,6 +132,16 @@ export interface ContactsOptions {
   slop?: number;
   /** Pairs closer than this report speculative contacts (negative depth, not resolved), metres. @default 0 */
   margin?: number;
+  /**
+   * Idle agents yield (docs/ORCA.md): of the overlap correction between an agent without an order and one moving on
+   * an order (src/world/orders.ts; not two sent to the same spot), the part the idle one takes when their masses are
+   * equal, in [0.5, 1). Masses still count: the weights are the inverse masses with the mover's scaled by
+   * (1 − yieldShare) / yieldShare. So a moving unit shoves an idle one ahead of it through contact alone too (agents
+   * without ORCA, the mid and far LOD tiers), keeping 3/4 of its speed at the default, and an arrived unit walking back
+   * cannot hold off the unit that pushed it. Below 1, so that a unit that cannot get away (against a wall) still pushes
+   * the mover back and the overlap is resolved. 0.5: inverse masses only, as between any two agents. @default 0.75
+   */
+  yieldShare?: number;
 }
 
 interface ContactsState {
@@ -140,6 +151,8 @@ interface ContactsState {
   spectralRadius: number;
   slop: number;
   margin: number;
+  /** ContactsOptions.yieldShare (absent in a state restored from a snapshot taken before it existed: the default). */
+  yieldShare?: number;
   // static shapes
   statics: Shape2[];
   staticPose: Float64Array[]; // Pose2 per static
@@ -282,7 +295,7 @@ function contactsState(world: CrowdWorld): ContactsState {
     const cap = 1024;
     const n = world.capacity + 1;
     st = {
-      buffer: createBuffer(cap), autoCapacity: true, iterations: 4, spectralRadius: 0.99, slop: 0.001, margin: 0,
+      buffer: createBuffer(cap), autoCapacity: true, iterations: 4, spectralRadius: 0.99, slop: 0.001, margin: 0, yieldShare: CONTACTS_YIELD_SHARE,
       statics: [], staticPose: [], staticMinX: [], staticMinY: [], staticMaxX: [], staticMaxY: [], gridDirty: false,
       grid: { x0: 0, y0: 0, cs: 1, nx: 0, ny: 0, start: new Int32Array(1), items: new Int32Array(0) },
       stamp: new Int32Array(0), stampValue: 0, agentStamp: new Int32Array(n), agentStampValue: 0,
@@ -318,7 +331,25 @@ export function configureContacts(world: CrowdWorld, options: ContactsOptions): 
   }
   if (options.slop !== undefined) st.slop = requireNonNegative('options.slop', options.slop);
   if (options.margin !== undefined) st.margin = requireNonNegative('options.margin', options.margin);
+  if (options.yieldShare !== undefined) {
+    const f = requireFinite('options.yieldShare', options.yieldShare);
+    if (!(f >= 0.5 && f < 1)) throw new InvalidArgumentError('options.yieldShare', f, 'must be in [0.5, 1)');
+    st.yieldShare = f;
+  }
 }
+
+/** Default ContactsOptions.yieldShare. */
+const CONTACTS_YIELD_SHARE = 0.75;
+/**
+ * The factor on the mover's inverse mass in a pair of different order levels, (1 − yieldShare) / yieldShare (1:
+ * yieldShare 0.5, nothing to do), set at the start of every call; and the order levels of the agents in a violated
+ * contact, computed when resolve first needs them in a call (_contactsLevelStamp[e] === _contactsCall): the agents in
+ * no violated contact, most of a crowd, cost nothing. Module scratch.
+ */
+let _contactsYieldK = 1;
+let _contactsLevel = new Uint8Array(0);
+let _contactsLevelStamp = new Int32Array(0);
+let _contactsCall = 0;
 
 /** The contact buffer written by the last contactsSystem run (read-only for users; reused every frame). */
 export function getContacts(world: CrowdWorld): ContactBuffer {
@@ -1021,6 +1052,18 @@ export function contactsSystem(world: CrowdWorld, dt = 0): void {
     st.x0 = new Float64Array(m); st.y0 = new Float64Array(m); st.wallStamp = new Int32Array(m); st.nearWall = new Int32Array(m);
     st.active = new Int32Array(m); st.qx = new Float64Array(m); st.qy = new Float64Array(m);
   }
+  // Idle agents yield (ContactsOptions.yieldShare; nothing to do at 0.5): levels are computed in resolve.
+  const share = st.yieldShare === undefined ? CONTACTS_YIELD_SHARE : st.yieldShare;
+  _contactsYieldK = share === 0.5 ? 1 : (1 - share) / share;
+  if (_contactsYieldK !== 1) {
+    if (_contactsLevel.length < world.capacity + 1) {
+      _contactsLevel = new Uint8Array(world.capacity + 1);
+      _contactsLevelStamp = new Int32Array(world.capacity + 1);
+    }
+    // a new stamp per call (wrapping after 2^31 calls: 2 years at 30 Hz, and then only a stale level could be reused
+    // for an agent last in a contact exactly 2^32 calls before)
+    _contactsCall = (_contactsCall + 1) | 0;
+  }
   let pairs = 0, passes = 0, rounds = 0;
   const builds0 = c.listBuilds;
   c.sinceBuild++;
@@ -1425,6 +1468,7 @@ function resolve(world: CrowdWorld, st: ContactsState, c: ContactsCache, maxMove
   const kA = st.kA, kB = st.kB, kNx = st.kNx, kNy = st.kNy, kDepth = st.kDepth, kCircle = st.kCircle;
   const accX = st.accX, accY = st.accY, accN = st.accN;
   const slop = st.slop, target = 0.5 * slop;
+  const level = _contactsLevel, stores = orderStores(world);
   // walls first: agents that integration left inside one
   if (nw > 0) for (let w = 0; w < nw; w++) projectOut(world, st, c, st.nearWall[w]);
   // the agents taking part, once each, and their previous iterate
@@ -1439,6 +1483,10 @@ function resolve(world: CrowdWorld, st: ContactsState, c: ContactsCache, maxMove
   for (let w = 0; w < nw; w++) { const e = st.nearWall[w]; if (seen[e] !== frame) { seen[e] = frame; act[na++] = e; } }
   for (let i = 0; i < na; i++) { const e = act[i]; qx[e] = px[e]; qy[e] = py[e]; }
   st.na = na;
+  // Idle agents yield: the order levels, looked up when a violated agent pair first needs them (once per call per
+  // agent): most candidate pairs of a relaxed crowd are never violated, and every level is a few scattered reads
+  // (computing them for every agent taking part cost the 100k horde ~3.5 % of the contacts system, 2026-11-30).
+  const yieldK = _contactsYieldK, stamp = _contactsLevelStamp, call = _contactsCall;
   const rho2 = st.spectralRadius * st.spectralRadius;
   let cheb = 1, chebIt = 0, prevDeepest = Infinity;
   let passes = 0;
@@ -1465,7 +1513,17 @@ function resolve(world: CrowdWorld, st: ContactsState, c: ContactsCache, maxMove
         if (!(depth > slop)) continue;
         nx = kNx[c]; ny = kNy[c];
       }
-      const wa = invMass[a], wb = b >= 0 ? invMass[b] : 0, w = wa + wb;
+      let wa = invMass[a], wb = b >= 0 ? invMass[b] : 0;
+      // Idle agents yield (ContactsOptions.yieldShare): the higher-level agent's weight is scaled down, unless the
+      // lower one cannot move at all (then it takes nothing, and the higher one everything, as before).
+      if (yieldK !== 1 && b >= 0) {
+        if (stamp[a] !== call) { stamp[a] = call; level[a] = orderLevelAt(stores, a); }
+        if (stamp[b] !== call) { stamp[b] = call; level[b] = orderLevelAt(stores, b); }
+        if (level[a] !== level[b] && !sameSpotAt(stores, radius, a, b)) {
+          if (level[a] > level[b]) { if (wb > 0) wa *= yieldK; } else if (wa > 0) wb *= yieldK;
+        }
+      }
+      const w = wa + wb;
       if (!(w > 0)) continue;
       if (depth > deepest) deepest = depth;
       const k = (depth - target) / w;

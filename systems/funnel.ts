@@ -32,7 +32,7 @@ import { nowMs, profileCount, profileRecord } from '../src/world/profiler';
 import { LOD_STEER, lodComponent } from '../components/lod';
 import { lodRulesInEffect } from './lod';
 import { hashHoldsLiveAgents } from './spatial-hash';
-import { CROWD_HOLD_SECONDS, crowdArrivalArgs, hashMaxRadius, heldBackLastStep, touchesArrivedCrowd } from '../src/world/crowd-arrival';
+import { CROWD_HOLD_SECONDS, crowdArrivalArgs, hashMaxRadius, heldBackLastStep, HELD_BACK, STUCK, touchesArrivedCrowd } from '../src/world/crowd-arrival';
 import {
   corridorComponent, NAV_ARRIVED, NAV_FOLLOWING, NAV_NONE, NAV_REPLAN, NAV_UNREACHABLE, type CorridorStore,
 } from '../components/corridor';
@@ -239,6 +239,7 @@ export function setNavGoal(world: CrowdWorld, eid: number, x: number, y: number)
   s.corridor.goalX[eid] = x;
   s.corridor.goalY[eid] = y;
   s.corridor.heldBack[eid] = 0;
+  s.corridor.returning[eid] = 0;
   return plan(world, s, eid);
 }
 
@@ -256,6 +257,7 @@ export function moveNavGoal(world: CrowdWorld, eid: number, x: number, y: number
   const c = s.corridor;
   const st = c.state[eid];
   const slot = c.slot[eid];
+  c.returning[eid] = 0; // a chased goal is an order
   if ((st === NAV_FOLLOWING || st === NAV_ARRIVED) && slot >= 0 && c.length[eid] > 0 && keepCorridor(world, s, eid)) {
     const t = locateTriangle(s.mesh, x, y);
     const off = slot * s.maxCorridor, len = c.length[eid];
@@ -306,6 +308,7 @@ export function clearNavGoal(world: CrowdWorld, eid: number): void {
   releaseSlot(world, eid);
   s.corridor.state[eid] = NAV_NONE;
   s.corridor.length[eid] = 0;
+  s.corridor.returning[eid] = 0;
 }
 
 /**
@@ -387,7 +390,8 @@ function funnelCrowdArrivals(world: CrowdWorld, s: FunnelState, dt: number): num
     }
     if (st !== NAV_FOLLOWING) { c.heldBack[e] = 0; continue; }
     if ((lodFlags[e] & LOD_STEER) === 0) continue;
-    if (heldBackLastStep(world, e)) {
+    // (walking back to its arrival, it counts as held back only when stuck: see STUCK)
+    if (heldBackLastStep(world, e, c.returning[e] !== 0 ? STUCK : HELD_BACK)) {
       c.heldBack[e] += stepDt * (lodRules !== null ? lodRules[tiers[e]].interval : 1);
       if (c.heldBack[e] >= CROWD_HOLD_SECONDS) _held[held++] = e;
     } else c.heldBack[e] = 0;
@@ -399,11 +403,13 @@ function funnelCrowdArrivals(world: CrowdWorld, s: FunnelState, dt: number): num
   let arrivals = 0, wake = 0;
   for (let k = 0; k < held; k++) {
     const e = _held[k];
-    if (touchesArrivedCrowd(hash, px, py, rad, e, c.goalX, c.goalY, c.state, NAV_ARRIVED)) _held[arrivals++] = e;
+    // A returning agent stuck on its way back and blocked for good stops where it stands (src/world/orders.ts: it
+    // shoves no one, so it would otherwise press against whatever blocks it forever).
+    if (touchesArrivedCrowd(world, hash, e, c.goalX, c.goalY, c.state, NAV_ARRIVED, c.returning, c.returning[e] !== 0)) _held[arrivals++] = e;
   }
   for (let k = 0; k < woken; k++) {
     const e = _woken[k];
-    if (touchesArrivedCrowd(hash, px, py, rad, e, c.goalX, c.goalY, c.state, NAV_ARRIVED)) {
+    if (touchesArrivedCrowd(world, hash, e, c.goalX, c.goalY, c.state, NAV_ARRIVED, c.returning, false)) {
       const dx = px[e] - c.goalX[e], dy = py[e] - c.goalY[e];
       c.arrivedAt[e] = Math.sqrt(dx * dx + dy * dy); // stays, where the crowd put it
     } else _woken[wake++] = e;
@@ -414,11 +420,13 @@ function funnelCrowdArrivals(world: CrowdWorld, s: FunnelState, dt: number): num
     c.state[e] = NAV_ARRIVED;
     c.arrivedAt[e] = Math.sqrt(dx * dx + dy * dy);
     c.heldBack[e] = 0;
+    c.returning[e] = 0;
     pvx[e] = 0;
     pvy[e] = 0;
   }
-  // Walk back: re-planned from where it stands (its old corridor may no longer hold it) on the next update.
-  for (let k = 0; k < wake; k++) c.state[_woken[k]] = NAV_REPLAN;
+  // Walk back: re-planned from where it stands (its old corridor may no longer hold it) on the next update, as a
+  // returning agent (no order of its own, so it keeps yielding to moving agents: src/world/orders.ts).
+  for (let k = 0; k < wake; k++) { c.state[_woken[k]] = NAV_REPLAN; c.returning[_woken[k]] = 1; }
   return arrivals;
 }
 
@@ -680,6 +688,7 @@ export function funnelRange(world: CrowdWorld, s: FunnelState, start: number, co
     if (dGoal <= s.arriveDistance) {
       c.state[eid] = NAV_ARRIVED;
       c.arrivedAt[eid] = 0;
+      c.returning[eid] = 0;
       pvx[eid] = 0; pvy[eid] = 0;
       continue;
     }

@@ -38,7 +38,7 @@ import { lodRulesInEffect } from './lod';
 import { gridPathPortalsAt } from '../src/funnel/grid';
 import { funnel } from '../src/funnel/funnel';
 import { hashHoldsLiveAgents } from './spatial-hash';
-import { CROWD_HOLD_SECONDS, crowdArrivalArgs, hashMaxRadius, heldBackLastStep, touchesArrivedCrowd } from '../src/world/crowd-arrival';
+import { CROWD_HOLD_SECONDS, crowdArrivalArgs, hashMaxRadius, heldBackLastStep, HELD_BACK, STUCK, touchesArrivedCrowd } from '../src/world/crowd-arrival';
 
 /** Options of setNavigationGrid. */
 export interface NavigationOptions {
@@ -183,6 +183,7 @@ function resetAgent(nav: NavigationStore, eid: number): void {
   nav.fieldSlot[eid] = -1;
   nav.pathLength[eid] = 0;
   nav.pathIndex[eid] = 0;
+  nav.returning[eid] = 0;
 }
 
 function releaseGoal(st: NavigationState, nav: NavigationStore, eid: number): void {
@@ -552,6 +553,11 @@ export function navigationSystem(world: CrowdWorld, dt: number): void {
     const wasArrived = nav.status[eid] === GRID_NAV_ARRIVED;
     if (mode === GRID_NAV_MODE_FLOW) flowVelocity(st, nav, eid, px, py, maxSpeed, pvx, pvy);
     else replans += pathVelocity(world, st, nav, eid, px, py, maxSpeed, pvx, pvy);
+    // Pushed out of its arrival (beyond the hold distance of arrive()): it walks back along its field or path, as a
+    // returning agent (no order of its own, so it keeps yielding to moving agents: src/world/orders.ts) until it
+    // arrives again.
+    if (nav.status[eid] === GRID_NAV_ARRIVED) { if (nav.returning[eid] !== 0) nav.returning[eid] = 0; }
+    else if (wasArrived) nav.returning[eid] = 1;
     // Held back: moved less than 3/4 of what its preferred velocity asks over the last step (pushing an equal body ahead moves it about half); held back for
     // CROWD_HOLD_SECONDS in a row, it is a candidate of pass 5. So is an arrived agent the crowd has just pushed
     // beyond its hold distance: it stays arrived if it still stands in the arrived crowd at its goal (otherwise the
@@ -560,7 +566,8 @@ export function navigationSystem(world: CrowdWorld, dt: number): void {
       nav.heldBack[eid] = 0;
       _blocked[blocked++] = eid;
     } else if (nav.status[eid] === GRID_NAV_MOVING) {
-      if (heldBackLastStep(world, eid)) {
+      // (walking back to its arrival, it counts as held back only when stuck: see STUCK)
+      if (heldBackLastStep(world, eid, nav.returning[eid] !== 0 ? STUCK : HELD_BACK)) {
         nav.heldBack[eid] += _ahead[0];
         if (nav.heldBack[eid] >= CROWD_HOLD_SECONDS && nav.crowdArrival[eid] === 1) _blocked[blocked++] = eid;
       } else if (nav.heldBack[eid] !== 0) nav.heldBack[eid] = 0;
@@ -593,18 +600,24 @@ function crowdArrivals(world: CrowdWorld, nav: NavigationStore, blocked: number)
   const pvx = world.preferredVelocity.x, pvy = world.preferredVelocity.y;
   const hash = world.hash;
   crowdArrivalArgs[2] = hashMaxRadius(hash, rad);
+  const returning = nav.returning;
   if (_arrivals.length < blocked) _arrivals = new Int32Array(_blocked.length);
   let arrivals = 0;
   for (let k = 0; k < blocked; k++) {
     const a = _blocked[k];
     crowdArrivalArgs[1] = nav.arriveRadius[a];
-    if (touchesArrivedCrowd(hash, px, py, rad, a, nav.goalX, nav.goalY, nav.status, GRID_NAV_ARRIVED)) _arrivals[arrivals++] = a;
+    // A returning agent stuck on its way back and blocked for good stops where it stands (src/world/orders.ts: it
+    // shoves no one, so it would otherwise press against whatever blocks it forever); one just pushed out of its
+    // arrival (heldBack 0) walks back first.
+    const blockedStops = returning[a] !== 0 && nav.heldBack[a] >= CROWD_HOLD_SECONDS;
+    if (touchesArrivedCrowd(world, hash, a, nav.goalX, nav.goalY, nav.status, GRID_NAV_ARRIVED, returning, blockedStops)) _arrivals[arrivals++] = a;
   }
   for (let k = 0; k < arrivals; k++) {
     const a = _arrivals[k];
     const dx = px[a] - nav.goalX[a], dy = py[a] - nav.goalY[a];
     nav.status[a] = GRID_NAV_ARRIVED;
     nav.arrivedAt[a] = Math.sqrt(dx * dx + dy * dy);
+    nav.returning[a] = 0;
     pvx[a] = 0;
     pvy[a] = 0;
   }

@@ -6,6 +6,7 @@ import { rngFloat } from '../src/core/rng';
 import { ORCA_FEASIBLE, ORCA_NO_OVERLAP, ORCA_PAPER, createOrcaAgent, createOrcaNeighbours, orcaVelocityUnchecked } from '../src/avoidance/orca';
 import { obstacleDistanceLowerBoundAt, queryObstacleSegmentsAt, type ObstacleSet } from '../src/avoidance/obstacles';
 import { orcaComponent, orcaState, ORCA_MAX_NEIGHBOURS } from '../components/orca';
+import { ORDER_IDLE, orderLevelAt, orderStores, sameSpotAt } from '../src/world/orders';
 import { LOD_ORCA, lodComponent } from '../components/lod';
 
 // Scratch owned by the ORCA system (module scope, grown only when the agent count or obstacle count grows).
@@ -42,12 +43,24 @@ let _orcaNewVx = new Float64Array(0);
 let _orcaNewVy = new Float64Array(0);
 let _orcaDone = new Uint8Array(0);
 /**
- * Per-entity packed data, one 64-byte record (a cache line) per entity: x, y, vx, vy, radius, priority (-1 if the
- * agent does not run ORCA this step), and the symmetry-breaking nudge (x, y) drawn in the pack pass. A neighbour's
- * data is then one cache line instead of eight scattered array reads.
+ * Per-entity packed data, one 64-byte record (a cache line) per entity: x, y, vx, vy, radius (negated when the agent
+ * runs ORCA this step without an order, src/world/orders.ts: it yields; radii are > 0, so the sign is free and its
+ * flip exact), priority (-1 if the agent does not run ORCA this step), and the symmetry-breaking nudge (x, y) drawn
+ * in the pack pass. A neighbour's data is then one cache line instead of eight scattered array reads. (2026-11-30,
+ * side by side with the code before the yield rule on the 10k circle swap: with the nudge in an array of its own,
+ * read in hash-slot order, the ORCA system took ~4 % more time; with it here, ~2.5 %, most of it the order levels of
+ * the pack pass.)
  */
 const PACK = 8;
 let _orcaPack = new Float64Array(0);
+/**
+ * Clearance an idle agent keeps from where a moving neighbour wants to go, in units of its own radius: it avoids the
+ * neighbour's intended motion with their combined radius plus this. Without it the idle agent stops exactly where the
+ * mover's straight line grazes it, and a mover touching it (for which ORCA's obstacle is then nearly a half-plane)
+ * still cannot move: a mover squeezed between a wall and an idle agent stayed so for good (den312d, 2026-11-30). With
+ * it, a touching idle agent is moved off by the clearance within a step and a gap opens.
+ */
+const YIELD_CLEARANCE = 0.25;
 /**
  * Batch neighbour pre-pass output, by hash slot (stride: the k orcaBatchNeighbours returns): the k nearest within one
  * shared radius for every slot of the compute range, from the dense batch kernel (queryKNearestBatch).
@@ -268,6 +281,7 @@ export function orcaPack(world: CrowdWorld): void {
   const px = world.position.x, py = world.position.y, vx = world.velocity.x, vy = world.velocity.y;
   const radius = world.agent.radius, enabled = C.enabled, prio = C.priority;
   const pack = _orcaPack;
+  const stores = orderStores(world);
   for (let i = 0; i < n; i++) {
     const eid = dense[i];
     const o = eid * PACK;
@@ -275,8 +289,9 @@ export function orcaPack(world: CrowdWorld): void {
     pack[o + 1] = py[eid];
     pack[o + 2] = vx[eid];
     pack[o + 3] = vy[eid];
-    pack[o + 4] = radius[eid];
     const active = enabled[eid] !== 0 && (lodFlags[eid] & LOD_ORCA) !== 0;
+    // (the order level only for agents that run ORCA: an inactive neighbour is a moving obstacle whatever it is)
+    pack[o + 4] = active && orderLevelAt(stores, eid) === ORDER_IDLE ? -radius[eid] : radius[eid];
     pack[o + 5] = active ? prio[eid] : -1;
     // Symmetry breaking: drawn here, in dense order, so the draws do not depend on the compute order.
     if (active && eps > 0 && (pvx[eid] !== 0 || pvy[eid] !== 0)) {
@@ -323,12 +338,12 @@ export function orcaCompute(world: CrowdWorld, ids: Int32Array, start: number, c
   const nbX = nb.x, nbY = nb.y, nbVx = nb.vx, nbVy = nb.vy, nbR = nb.radius, nbS = nb.share, nbId = nb.id;
   const knnIds = _orcaKnnIds, knnD2 = _orcaKnnDist2;
   const newVx = _orcaNewVx, newVy = _orcaNewVy, done = _orcaDone;
-  const pack = _orcaPack;
+  const pack = _orcaPack, stores = orderStores(world), radius = world.agent.radius;
 
   const batchK = path !== 0 ? orcaBatchNeighbours(world, ids, start, count, path === 2) : 0;
   const batchR = batchK > 0 ? _orcaBatchR[0] : 0;
   const bIds = _orcaBatchIds, bD2 = _orcaBatchD2, bCounts = _orcaBatchCounts;
-  let agents = 0, neighbours = 0, segments = 0, fallbacks = 0, fullQueries = 0, batchHits = 0;
+  let agents = 0, neighbours = 0, segments = 0, fallbacks = 0, fullQueries = 0, batchHits = 0, yieldPairs = 0;
   for (let i = start, end = start + count; i < end; i++) {
     const eid = ids[i];
     if (enabled[eid] === 0 || (lodFlags[eid] & LOD_ORCA) === 0) {
@@ -338,7 +353,7 @@ export function orcaCompute(world: CrowdWorld, ids: Int32Array, start: number, c
     agents++;
     const o = eid * PACK;
     const x = pack[o], y = pack[o + 1];
-    const r = pack[o + 4], vmax = maxSpeed[eid];
+    const rs = pack[o + 4], myIdle = rs < 0, r = myIdle ? -rs : rs, vmax = maxSpeed[eid];
     const prefX = dvx[eid] + pack[o + 6], prefY = dvy[eid] + pack[o + 7];
     agent.x = x;
     agent.y = y;
@@ -393,12 +408,35 @@ export function orcaCompute(world: CrowdWorld, ids: Int32Array, start: number, c
       const q = j * PACK;
       nbX[k] = pack[q];
       nbY[k] = pack[q + 1];
+      const pj = pack[q + 5], rj = pack[q + 4], jIdle = rj < 0;
+      nbR[k] = jIdle ? -rj : rj;
+      nbId[k] = j;
+      if (pj >= 0 && jIdle !== myIdle && !sameSpotAt(stores, radius, eid, j)) {
+        // Idle agents yield (docs/ORCA.md): exactly one of the two has an order. Shares of one velocity obstacle
+        // cannot do it: ORCA builds the obstacle from current velocities, so a mover stalled against an idle unit
+        // (both at rest, touching) gets u = 0 and both half-planes pass through their current velocities, at any
+        // split: neither moves again (the den312d walkers stuck for good). So each takes the whole avoidance of its
+        // own obstacle: the idle agent avoids where the mover wants to go (its preferred velocity, still in
+        // desiredVelocity until orcaApply: it steps aside, or runs ahead of it down a corridor), the mover avoids the
+        // idle one as it actually moves (it follows a unit being shoved ahead instead of running into it, and stops
+        // at one that cannot get away). Where the mover wants to go counts only at close range, blended in from its
+        // current velocity as the gap closes from 2c to c: a mover stalled against a wall, whose preferred velocity
+        // points through it, otherwise kept idle agents out of a lane maxSpeed·timeHorizon long behind the wall.
+        yieldPairs++;
+        nbS[k] = 1;
+        const cvx = pack[q + 2], cvy = pack[q + 3];
+        if (myIdle) {
+          const c = YIELD_CLEARANCE * r, rr = nbR[k] + r;
+          const ex = nbX[k] - x, ey = nbY[k] - y, gap = Math.sqrt(ex * ex + ey * ey) - rr;
+          const wgt = gap <= c ? 1 : gap >= 2 * c ? 0 : (2 * c - gap) / c;
+          nbVx[k] = cvx + wgt * (dvx[j] - cvx); nbVy[k] = cvy + wgt * (dvy[j] - cvy);
+          nbR[k] += c;
+        } else { nbVx[k] = cvx; nbVy[k] = cvy; }
+        continue;
+      }
       nbVx[k] = pack[q + 2];
       nbVy[k] = pack[q + 3];
-      nbR[k] = pack[q + 4];
-      nbId[k] = j;
       // A neighbour that avoids too shares by priority; one that does not is a moving obstacle (take it all).
-      const pj = pack[q + 5];
       // orcaShare(myP, pj) (src/avoidance/orca), written out: V8 does not always inline it here, and a call boxes
       // both double arguments, per neighbour.
       nbS[k] = pj < 0 ? 1 : myP === pj ? 0.5 : pj === Infinity ? 1 : myP === Infinity ? 0 : pj / (myP + pj);
@@ -428,6 +466,7 @@ export function orcaCompute(world: CrowdWorld, ids: Int32Array, start: number, c
   profileCount(p, 'orca', 'neighbours', neighbours);
   profileCount(p, 'orca', 'obstacleSegments', segments);
   profileCount(p, 'orca', 'fallbacks', fallbacks);
+  profileCount(p, 'orca', 'yieldPairs', yieldPairs);
   profileCount(p, 'orca', 'fullRadiusQueries', fullQueries);
   profileCount(p, 'orca', 'batchNeighbourLists', batchHits);
   profileCount(p, 'orca', 'obstacleQueriesSkipped', bounds === null ? 0 : bounds.skipped);

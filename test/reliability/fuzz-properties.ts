@@ -2584,6 +2584,11 @@ export interface FunnelFullCase {
   maxCornerPortals: number; maxReplansPerFrame: number; maxExp: number; shortcutInterval: number;
   lookahead: number; arrivalSlowdown: number; arriveDistance: number; minTurnSpeed: number; dt: number; maxSpeed: number;
   timeHorizon: number; obstacleTimeHorizon: number; radiusK: number;
+  /**
+   * ORCA yieldWhenIdle of every agent (docs/ORCA.md, "Idle agents yield"); absent: the default (true). Replays
+   * recorded before idle agents yielded (2026-11-30) set false to run as they were found.
+   */
+  yieldWhenIdle?: boolean;
 }
 const funnelFullCase: fc.Arbitrary<FunnelFullCase> = fc.record({
   map: navCase, agents: fc.integer({ min: 1, max: 4 }), frames: fc.integer({ min: 10, max: 80 }), seed: fc.nat(),
@@ -2689,7 +2694,7 @@ export function funnelFullRun(c: FunnelFullCase, checks: boolean): string {
     const p = freePoint(need), g = freePoint(need);
     if (p === null || g === null || world.agents.count >= 5 || !clearOfOthers(p, -1)) return;
     const eid = spawnAgent(world, { x: p[0], y: p[1], radius: agentR, maxSpeed: c.maxSpeed });
-    enableOrca(world, eid, { timeHorizon: c.timeHorizon, obstacleTimeHorizon: c.obstacleTimeHorizon, neighbourDistance: 10 * radius + 3 * c.maxSpeed * c.timeHorizon });
+    enableOrca(world, eid, { timeHorizon: c.timeHorizon, obstacleTimeHorizon: c.obstacleTimeHorizon, neighbourDistance: 10 * radius + 3 * c.maxSpeed * c.timeHorizon, yieldWhenIdle: c.yieldWhenIdle ?? true });
     tierOf.delete(eid);
     setGoal(eid, g);
   };
