@@ -28,14 +28,14 @@ import { describe, expect, it } from 'vitest';
 import { createCrowd } from '../../src/world/crowd';
 import { spawnAgent, setAgentPosition } from '../../src/world/agents';
 import { step } from '../../src/world/step';
-import { buildNavmesh, type Navmesh } from '../../src/navmesh/build';
+import { buildNavmesh } from '../../src/navmesh/build';
+import { portal, distToSegment, type P } from './portal-geometry';
 import { corridorPortals } from '../../src/navmesh/portals';
 import { funnel, polylineLength } from '../../src/funnel/funnel';
 import { setNavmesh, setNavGoal, setNavTrianglesBlocked, getAgentCorridor, funnelRange } from '../../systems/funnel';
 import { corridorComponent, NAV_ARRIVED, NAV_FOLLOWING } from '../../components/corridor';
 import { addObstacle, enableOrca } from '../../components/orca';
 
-type P = [number, number];
 // The fuzz case's map (makeNavMap of its navCase): a 58 m × 3 m room and six obstacles; the box is the fourth.
 const boundary: P[] = [[-99.99999534338713, 38.56669440865517], [-41.66429207846522, 38.56669440865517], [-41.66429207846522, 41.56669578887522], [-99.99999534338713, 41.56669578887522]];
 const obstacles: P[][] = [
@@ -53,19 +53,6 @@ const start: P = [-52.6407, 41.1356], goal: P = [-47.7353, 40.6244];
 const closed = [38, 45, 50, 51, 57, 61, 62, 66, 70, 71, 72, 75, 80]; // closed when the goal was set
 const cornerV: P = [-70.52353698376378, 40.82283436798954]; // the mesh vertex the fan turns about
 
-/** The portal (shared edge) from triangle a to its neighbour b: its two end points. */
-function portal(m: Navmesh, a: number, b: number): [P, P] {
-  const T = m.triangles, V = m.vertices, N = m.neighbours;
-  const k = [0, 1, 2].find((j) => N[3 * a + j] === b);
-  if (k === undefined) throw new Error(`triangles ${a} and ${b} are not neighbours`);
-  const u = T[3 * a + k], w = T[3 * a + (k + 1) % 3];
-  return [[V[2 * u], V[2 * u + 1]], [V[2 * w], V[2 * w + 1]]];
-}
-const distToSegment = (p: P, a: P, b: P): number => {
-  const ex = b[0] - a[0], ey = b[1] - a[1];
-  const t = Math.max(0, Math.min(1, ((p[0] - a[0]) * ex + (p[1] - a[1]) * ey) / (ex * ex + ey * ey)));
-  return Math.hypot(p[0] - a[0] - t * ex, p[1] - a[1] - t * ey);
-};
 
 /** The fuzz run's world for this agent: ORCA with the walls as obstacles, contacts, the loop corridor. */
 function loopWorld(orca: boolean) {

@@ -11,32 +11,19 @@ import { describe, expect, it } from 'vitest';
 import { createCrowd } from '../../src/world/crowd';
 import { spawnAgent } from '../../src/world/agents';
 import { integrateSystem } from '../../systems/integrate';
-import { buildNavmesh, type Navmesh } from '../../src/navmesh/build';
+import { buildNavmesh } from '../../src/navmesh/build';
+import { portal, distToSegment, type P } from './portal-geometry';
 import { setNavmesh, setNavGoal, getAgentCorridor, funnelRange } from '../../systems/funnel';
 import { corridorComponent, NAV_FOLLOWING } from '../../components/corridor';
 import { corridorMoveStart, raycastMesh } from '../../src/navmesh/corridor';
 import { closestPointOnTriangle, locateTriangle, pointInTriangle } from '../../src/navmesh/locate';
 
-type P = [number, number];
 const pillar: P[] = [[0.598, 0.521], [0.433, 0.574], [0.469, 0.405]];
 const wall: P[] = [[1.3, -1], [1.55, -1], [1.55, 4], [1.3, 4]];
 const mesh = buildNavmesh({ boundary: [[0, 0], [3, 0], [3, 3], [0, 3]], obstacles: [pillar, wall] }, { radius: 0.002 });
 const goal: P = [0.9016, 0.184]; // below the pillar's right vertex, in the left room
 const dt = 0.1, vmax = 2.84;
 
-/** The portal (shared edge) from triangle a to its neighbour b: its two end points. */
-function portal(m: Navmesh, a: number, b: number): [P, P] {
-  const T = m.triangles, V = m.vertices, N = m.neighbours;
-  const k = [0, 1, 2].find((j) => N[3 * a + j] === b);
-  if (k === undefined) throw new Error(`triangles ${a} and ${b} are not neighbours`);
-  const u = T[3 * a + k], w = T[3 * a + (k + 1) % 3];
-  return [[V[2 * u], V[2 * u + 1]], [V[2 * w], V[2 * w + 1]]];
-}
-const distToSegment = (p: P, a: P, b: P): number => {
-  const ex = b[0] - a[0], ey = b[1] - a[1];
-  const t = Math.max(0, Math.min(1, ((p[0] - a[0]) * ex + (p[1] - a[1]) * ey) / (ex * ex + ey * ey)));
-  return Math.hypot(p[0] - a[0] - t * ex, p[1] - a[1] - t * ey);
-};
 const neighbours = (a: number, b: number): boolean => [0, 1, 2].some((k) => mesh.neighbours[3 * a + k] === b);
 
 /** One agent at p with a navmesh goal, maxCornerPortals 3 (a pull of the start, one portal and a stand-in goal). */
