@@ -704,8 +704,20 @@ function flowVelocity(st: NavigationState, nav: NavigationStore, eid: number, px
     nav.status[eid] = GRID_NAV_MOVING;
     return;
   }
+  // The blend of the four surrounding cells' directions is a way downhill only where it agrees with the agent's own
+  // cell's move (the exact Dijkstra step, always legal: without corner cutting a straight line along it stays in
+  // walkable cells for at least a cell). Beside a wall it need not: a blocked stencil cell weighs nothing, and on a
+  // ridge of the field (the own cell's move a tie between two ways round the wall) the other cells' moves, all
+  // horizontal, outvoted the own cell's and the blend pointed straight into the blocked neighbour's face, where
+  // ORCA's obstacle line cancels the whole velocity: the agent pressed there for good (found by the grid navigation
+  // fuzz property, seed 875748568; test/grid/flow-wall-blend.test.ts). A blend at a right angle or more to the own
+  // move is replaced by that move. Pressing straight into a blocked neighbour's face then cannot happen without
+  // corner cutting: every legal move from the cell is parallel to that face or away from it.
+  const own = cy * w + cx;
+  const odx = field.dirX[own], ody = field.dirY[own];
+  if (_dir[0] * odx + _dir[1] * ody <= 0) { _dir[0] = odx; _dir[1] = ody; }
   // Moving: remaining distance ≈ integration value × cell size (exact in cells on unit-cost grids).
-  const remaining = field.integration[cy * w + cx] * cs;
+  const remaining = field.integration[own] * cs;
   const slow = nav.slowRadius[eid];
   let s = slow > 0 && remaining < slow ? speed * Math.max(remaining / slow, 0.25) : speed;
   // Never enter a blocked cell before the next update (_ahead seconds away): the sampled direction holds only near

@@ -449,6 +449,22 @@ describe('fuzz findings: flow agents passing the goal cell under LOD staggering 
   });
 });
 
+describe('fuzz findings: a flow agent beside a wall on a ridge of its field (fixed 2026-12-02)', () => {
+  // Found by the long run of 'grid navigation in the full pipeline' (seed 875748568, shrunk; also on older
+  // commits). Agent 1, a flow agent (conn 4, 1 m cells, radius 0.1 m), ends the disturbed phase in cell (7, 2), 0.1 m
+  // from the east face of (6, 2), blocked mid-run, and 5–45 mm below row 1. Its own cell's move is east (a tie with
+  // north: both ways round the walls cost 14); the cells above it, (6, 1) and (7, 1), point west, and (6, 2) weighs
+  // nothing in the bilinear blend, so the sampled direction is pure west, straight into that face: ORCA's obstacle
+  // line cancelled the whole velocity and it stood there, 'moving', for good. Failed before the fix with: "agent 1:
+  // reachable goal (-49.48318024355583, -42.480193093838544) not reached after 17605 calm frames, bound
+  // 586.4995564970172 s (status 1, at (-42.89999999999999, -47.99511101198413), 8.587932333398252 m away, mode 1,
+  // tier 2)". Fixed in systems/navigation.ts (flowVelocity: a blend that does not agree with the own cell's move
+  // is replaced by that move); the mechanism on a hand-made map in test/grid/flow-wall-blend.test.ts.
+  it('the property\'s counterexample: a flow agent pressed into a wall\'s face by its blended direction reaches its goal (before: 8.6 m short after 17,605 calm frames)', () => {
+    expect(gridNavRun({"w":13,"h":8,"cs":1,"ox":-50,"oy":-50,"blocked":[false,true,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,true,false,true,false,false,false,true,false,false,false,true,true,false,false,false,false,true,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,true,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false,false],"costs":[1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1],"uniform":false,"conn":4,"agents":[{"flow":true,"rk":0.1,"speed":0.5,"sx":0.19791666697710752,"sy":0,"gx":0.9375,"gy":0},{"flow":false,"rk":0.1,"speed":0.5,"sx":0,"sy":0,"gx":0,"gy":0}],"group":false,"wide":false,"frames":58,"seed":20,"goalP":0.0204143971670419,"pushP":0,"blockP":0.10314440093934536,"maxExp":1,"dt":0.03333333333333333,"lod":{"interval":1,"near":0,"mid":0,"hyst":0,"fx":0,"fy":0},"timeHorizon":0.5,"obstacleTimeHorizon":0.2,"arriveK":null,"slowK":2.236334259621799,"smooth":false}, true)).toMatch(/\//);
+  });
+});
+
 describe('fuzz findings: contacts and LOD (2026-11-30, fixed 2026-12-01)', () => {
   // Found by the long run of 'grid navigation in the full pipeline' (seed 711246703, first failing case, not shrunk).
   // A far agent skipped by the contacts pass this frame (LOD) was still moved when a neighbour that runs contacts
