@@ -13,27 +13,10 @@
 #include <cmath>
 #include <cstdio>
 #include <vector>
+#include "box-sat.h"
 using namespace std;
 
 static double nowUs() { return chrono::duration<double, micro>(chrono::steady_clock::now().time_since_epoch()).count(); }
-static double boxExtent(const double* h, const double* R, const double* a) {
-  double r = 0; for (int i = 0; i < 3; i++) r += h[i] * fabs(R[i] * a[0] + R[3 + i] * a[1] + R[6 + i] * a[2]); return r;
-}
-static double satDepth(const double* A, const double* B) { // A, B: hx hy hz, position, row-major rotation
-  double ca[3][3], cb[3][3], axes[15][3]; int na = 0;
-  for (int k = 0; k < 3; k++) for (int j = 0; j < 3; j++) { ca[k][j] = A[6 + 3 * j + k]; cb[k][j] = B[6 + 3 * j + k]; }
-  for (int k = 0; k < 3; k++) { for (int j = 0; j < 3; j++) axes[na][j] = ca[k][j]; na++; for (int j = 0; j < 3; j++) axes[na][j] = cb[k][j]; na++; }
-  for (int a = 0; a < 3; a++) for (int b = 0; b < 3; b++) {
-    const double *u = ca[a], *v = cb[b];
-    double c[3] = { u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0] };
-    double l = sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]); if (l < 1e-9) continue;
-    for (int j = 0; j < 3; j++) axes[na][j] = c[j] / l; na++;
-  }
-  double d[3] = { B[3] - A[3], B[4] - A[4], B[5] - A[5] }, best = 1e300;
-  for (int k = 0; k < na; k++) best = min(best, boxExtent(A, A + 6, axes[k]) + boxExtent(B, B + 6, axes[k]) - fabs(d[0] * axes[k][0] + d[1] * axes[k][1] + d[2] * axes[k][2]));
-  return best;
-}
-
 int main(int argc, char** argv) {
   if (argc < 2) { fprintf(stderr, "usage: boxes-bullet <folder>\n"); return 2; }
   const int n = 100000; vector<double> rec(15 * 2 * (size_t)n);
@@ -49,7 +32,7 @@ int main(int argc, char** argv) {
     tr.push_back(btTransform(m, btVector3(r[3], r[4], r[5])));
   }
   vector<double> exact(n);
-  for (int i = 0; i < n; i++) exact[i] = satDepth(&rec[15 * 2 * i], &rec[15 * (2 * i + 1)]);
+  for (int i = 0; i < n; i++) exact[i] = boxSatDepth(&rec[15 * 2 * i], &rec[15 * (2 * i + 1)]);
   btGjkEpaSolver2::sResults res; volatile double sink = 0;
   for (int i = 0; i < 2000; i++) { btGjkEpaSolver2::Penetration(shapes[2 * i], tr[2 * i], shapes[2 * i + 1], tr[2 * i + 1], btVector3(1, 0, 0), res); sink += res.distance; }
   vector<double> s; int off = 0, cmp = 0; double maxErr = 0;

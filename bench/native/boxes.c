@@ -1,9 +1,8 @@
 /*
  * Native baseline for the box-box figure of issue 8 (bench/native/README.md), on the 100,000 seeded box pairs of
  * bench/collision.ts as bench/native/export-scenes.ts writes them:
- *  - the exact penetration depth of each overlapping pair by brute-force SAT (two boxes are convex polyhedra: the
- *    depth is the smallest overlap over the 15 candidate axes, 3 + 3 face normals and 9 edge cross products), the
- *    oracle both libraries are checked against;
+ *  - the exact penetration depth of each overlapping pair by brute-force SAT (box-sat.h), the oracle both
+ *    libraries are checked against;
  *  - libccd's GJK + EPA (ccdGJKPenetration: depth, direction and one point; no contact manifold) and its MPR
  *    (ccdMPRPenetration, an approximation), timed per pair as bench/collision.ts does (batches of 100, median).
  * Build (libccd built with cmake -DENABLE_DOUBLE_PRECISION=ON into <ccd-build>):
@@ -16,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "box-sat.h"
 
 typedef struct { double h[3]; double p[12]; } Box; /* half extents; position then row-major rotation */
 
@@ -26,31 +26,6 @@ static void support(const void* obj, const ccd_vec3_t* dir, ccd_vec3_t* out) {
 }
 static void center(const void* obj, ccd_vec3_t* c) { const Box* b = obj; c->v[0] = b->p[0]; c->v[1] = b->p[1]; c->v[2] = b->p[2]; }
 
-/* half-width of box b projected on unit axis a */
-static double extent(const Box* b, const double* a) {
-  const double* R = b->p + 3; double r = 0;
-  for (int i = 0; i < 3; i++) r += b->h[i] * fabs(R[i] * a[0] + R[3 + i] * a[1] + R[6 + i] * a[2]);
-  return r;
-}
-static double satDepth(const Box* A, const Box* B) {
-  double ca[3][3], cb[3][3], axes[15][3]; int na = 0;
-  for (int k = 0; k < 3; k++) for (int j = 0; j < 3; j++) { ca[k][j] = A->p[3 + 3 * j + k]; cb[k][j] = B->p[3 + 3 * j + k]; }
-  for (int k = 0; k < 3; k++) { memcpy(axes[na++], ca[k], sizeof ca[k]); memcpy(axes[na++], cb[k], sizeof cb[k]); }
-  for (int a = 0; a < 3; a++) for (int b = 0; b < 3; b++) {
-    const double* u = ca[a]; const double* v = cb[b];
-    double c[3] = { u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0] };
-    double l = sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]);
-    if (l < 1e-9) continue; /* parallel edges: the face axes cover it */
-    for (int j = 0; j < 3; j++) axes[na][j] = c[j] / l;
-    na++;
-  }
-  double d[3] = { B->p[0] - A->p[0], B->p[1] - A->p[1], B->p[2] - A->p[2] }, best = 1e300;
-  for (int k = 0; k < na; k++) {
-    double ov = extent(A, axes[k]) + extent(B, axes[k]) - fabs(d[0] * axes[k][0] + d[1] * axes[k][1] + d[2] * axes[k][2]);
-    if (ov < best) best = ov;
-  }
-  return best;
-}
 static double nowUs(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec * 1e6 + t.tv_nsec / 1e3; }
 static int cmpd(const void* a, const void* b) { double x = *(const double*)a, y = *(const double*)b; return x < y ? -1 : x > y; }
 
@@ -66,7 +41,7 @@ int main(int argc, char** argv) {
   /* the oracle, and Murmur's depth against it */
   double* exact = malloc(8 * (size_t)n); int overlapping = 0, murmurOff = 0; double murmurMax = 0;
   for (int i = 0; i < n; i++) {
-    exact[i] = satDepth(&bx[2 * i], &bx[2 * i + 1]);
+    exact[i] = boxSatDepth(rec + 15 * (2 * i), rec + 15 * (2 * i + 1));
     if (exact[i] <= 1e-3) continue; /* clearly overlapping pairs only */
     overlapping++;
     double e = mm[5 * i] > 0 ? fabs(mm[5 * i + 1] - exact[i]) : exact[i];
