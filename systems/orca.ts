@@ -411,6 +411,8 @@ export function orcaCompute(world: CrowdWorld, ids: Int32Array, start: number, c
       const pj = pack[q + 5], rj = pack[q + 4], jIdle = rj < 0;
       nbR[k] = jIdle ? -rj : rj;
       nbId[k] = j;
+      nbVx[k] = pack[q + 2];
+      nbVy[k] = pack[q + 3];
       if (pj >= 0 && jIdle !== myIdle && !sameSpotAt(stores, radius, eid, j)) {
         // Idle agents yield (docs/ORCA.md): exactly one of the two has an order. Shares of one velocity obstacle
         // cannot do it: ORCA builds the obstacle from current velocities, so a mover stalled against an idle unit
@@ -424,18 +426,16 @@ export function orcaCompute(world: CrowdWorld, ids: Int32Array, start: number, c
         // points through it, otherwise kept idle agents out of a lane maxSpeed·timeHorizon long behind the wall.
         yieldPairs++;
         nbS[k] = 1;
-        const cvx = pack[q + 2], cvy = pack[q + 3];
         if (myIdle) {
           const c = YIELD_CLEARANCE * r, rr = nbR[k] + r;
           const ex = nbX[k] - x, ey = nbY[k] - y, gap = Math.sqrt(ex * ex + ey * ey) - rr;
           const wgt = gap <= c ? 1 : gap >= 2 * c ? 0 : (2 * c - gap) / c;
+          const cvx = nbVx[k], cvy = nbVy[k];
           nbVx[k] = cvx + wgt * (dvx[j] - cvx); nbVy[k] = cvy + wgt * (dvy[j] - cvy);
           nbR[k] += c;
-        } else { nbVx[k] = cvx; nbVy[k] = cvy; }
+        }
         continue;
       }
-      nbVx[k] = pack[q + 2];
-      nbVy[k] = pack[q + 3];
       // A neighbour that avoids too shares by priority; one that does not is a moving obstacle (take it all).
       // orcaShare(myP, pj) (src/avoidance/orca), written out: V8 does not always inline it here, and a call boxes
       // both double arguments, per neighbour.
